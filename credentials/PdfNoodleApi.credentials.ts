@@ -1,0 +1,78 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import {
+	CURRENT_BASE_URL,
+	assertKeyStaysWithService,
+	normalizeBaseUrl,
+	rewriteFormerAddress,
+} from '../nodes/PdfNoodle/shared/baseUrl';
+
+export class PdfNoodleApi implements ICredentialType {
+	name = 'pdfNoodleApi';
+
+	displayName = 'PDF Noodle API';
+
+	icon: Icon = 'file:../nodes/PdfNoodle/pdfNoodle.svg';
+
+	documentationUrl = 'https://docs.pdfnoodle.com/';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API key from the API Keys page of your pdf noodle dashboard',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: CURRENT_BASE_URL,
+			required: true,
+			description:
+				'Address of the pdf noodle API. Keep the default unless you run against a local sandbox; the former pdforge address is switched to the new one automatically.',
+		},
+	];
+
+	/**
+	 * Sets the bearer header, and moves any request aimed at the configured base URL
+	 * (including the former pdforge address) onto the normalised address, so that a POST
+	 * never meets the former address's 301 and loses its body.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const authenticated: IHttpRequestOptions = {
+			...requestOptions,
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${String(credentials.apiKey ?? '')}`,
+			},
+		};
+		if (requestOptions.baseURL !== undefined) {
+			authenticated.baseURL = normalizeBaseUrl(requestOptions.baseURL);
+		}
+		authenticated.url = rewriteFormerAddress(requestOptions.url);
+		assertKeyStaysWithService(authenticated, normalizeBaseUrl(credentials.baseUrl));
+		return authenticated;
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/v1/integration/templates',
+			method: 'GET',
+		},
+	};
+}

@@ -1,0 +1,54 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { documentDescription } from './resources/document';
+
+export class PdfNoodle implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'PDF Noodle',
+		name: 'pdfNoodle',
+		icon: 'file:pdfNoodle.svg',
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Render PDFs and images from templates and HTML with pdf noodle',
+		defaults: {
+			name: 'PDF Noodle',
+		},
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'pdfNoodleApi',
+				required: true,
+			},
+		],
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl}}',
+			headers: {
+				Accept: 'application/json',
+				'Content-Type': 'application/json',
+			},
+			json: true,
+			// Error statuses reach `throwOnErrorStatus`, which words them for a person.
+			ignoreHttpStatusErrors: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Document',
+						value: 'document',
+					},
+				],
+				default: 'document',
+			},
+			...documentDescription,
+		],
+	};
+}

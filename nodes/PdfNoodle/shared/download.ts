@@ -1,0 +1,154 @@
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { serviceMessageOf } from './errors';
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+	pdf: 'application/pdf',
+	png: 'image/png',
+	zip: 'application/zip',
+};
+
+/** The "Download File" group of parameters, for the operations named in `show`. */
+export function downloadFields(show: { [key: string]: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Download File',
+			name: 'downloadFile',
+			type: 'boolean',
+			default: true,
+			displayOptions: { show },
+			description:
+				'Whether to download the finished file into the binary data of the item, ready for the next node (email attachment, cloud upload). When off, only the signed URL is returned.',
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions: { show: { ...show, downloadFile: [true] } },
+			hint: 'The name of the output binary field to put the file in',
+		},
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. invoice-1042.pdf',
+			displayOptions: { show: { ...show, downloadFile: [true] } },
+			description: 'Name of the downloaded file. Leave empty to use the name the API gives it.',
+		},
+	];
+}
+
+/** The last path segment of a URL when it looks like a file name. */
+export function fileNameFromUrl(url: string): string | undefined {
+	try {
+		const segment = new URL(url).pathname.split('/').pop() ?? '';
+		const name = decodeURIComponent(segment);
+		return /\.[a-z0-9]{2,5}$/i.test(name) ? name : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function extensionOf(fileName: string): string {
+	return (fileName.split('.').pop() ?? '').toLowerCase();
+}
+
+function mimeTypeFor(fileName: string, contentType: unknown): string {
+	const declared = typeof contentType === 'string' ? contentType.split(';')[0].trim() : '';
+	if (declared !== '' && declared !== 'application/octet-stream') return declared;
+	return MIME_BY_EXTENSION[extensionOf(fileName)] ?? 'application/octet-stream';
+}
+
+/**
+ * Downloads a signed file URL into n8n's binary data. The URL is fetched without the API
+ * key (it is signed, and it belongs to a file host), as a stream, so that a large file goes
+ * to n8n's binary store without being held whole in memory when n8n keeps binaries on disk.
+ */
+export async function downloadToBinary(
+	context: IExecuteSingleFunctions,
+	url: string,
+	fileName: string,
+): Promise<IBinaryData> {
+	const response = (await context.helpers.httpRequest({
+		method: 'GET',
+		url,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	})) as IN8nHttpFullResponse;
+	if (response.statusCode >= 400) {
+		const body = await readSmallBody(response.body);
+		throw new NodeApiError(
+			context.getNode(),
+			{ message: serviceMessageOf(body) ?? null },
+			{
+				httpCode: String(response.statusCode),
+				message: `Downloading the file failed with status ${response.statusCode}`,
+				description:
+					(serviceMessageOf(body) ?? 'The file host refused the download.') +
+					' A signed URL expires: run the node again or raise the URL lifetime.',
+				itemIndex: context.getItemIndex(),
+			},
+		);
+	}
+	const mimeType = mimeTypeFor(fileName, response.headers?.['content-type']);
+	return await context.helpers.prepareBinaryData(
+		response.body as Buffer,
+		fileName,
+		mimeType,
+	);
+}
+
+async function readSmallBody(body: unknown): Promise<string> {
+	if (body && typeof (body as AsyncIterable<Buffer>)[Symbol.asyncIterator] === 'function') {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		for await (const chunk of body as AsyncIterable<Buffer>) {
+			chunks.push(Buffer.from(chunk));
+			size += chunk.length;
+			if (size > 64 * 1024) break;
+		}
+		return Buffer.concat(chunks).toString('utf8');
+	}
+	return typeof body === 'string' ? body : '';
+}
+
+/**
+ * Output step of render operations: puts the file behind `signedUrl` into the item's binary
+ * data when "Download File" is on. The item's JSON keeps what the API answered.
+ */
+export async function attachRenderedFile(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	if (!(this.getNodeParameter('downloadFile', true) as boolean)) return items;
+	const binaryPropertyName = this.getNodeParameter('binaryPropertyName', 'data') as string;
+	const requestedName = (this.getNodeParameter('fileName', '') as string).trim();
+	for (const item of items) {
+		const json = item.json as IDataObject;
+		const signedUrl = json.signedUrl;
+		if (typeof signedUrl !== 'string' || signedUrl === '') continue;
+		const fileName = requestedName || fileNameFromUrl(signedUrl) || defaultFileName(json);
+		item.binary = {
+			...item.binary,
+			[binaryPropertyName]: await downloadToBinary(this, signedUrl, fileName),
+		};
+	}
+	return items;
+}
+
+function defaultFileName(json: IDataObject): string {
+	const base = typeof json.requestId === 'string' ? json.requestId : 'document';
+	return `${base}.pdf`;
+}

@@ -1,0 +1,71 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** What a person should read for the statuses the spec names; others use the service's text. */
+const MESSAGE_BY_STATUS: Record<number, string> = {
+	401: 'Authorization failed: check the API key of your PDF Noodle API credential',
+	404: 'Not found',
+	413: 'The request body is over the 3 MB limit of the pdf noodle API',
+	429: 'Too many requests: the pdf noodle API is rate limiting this account',
+};
+
+/** The `message` text of a service error body, whatever shape the body arrived in. */
+export function serviceMessageOf(body: unknown): string | undefined {
+	let parsed = body;
+	if (typeof body === 'string') {
+		try {
+			parsed = JSON.parse(body);
+		} catch {
+			return body.trim() === '' ? undefined : body.trim().slice(0, 500);
+		}
+	}
+	if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+		const message = (parsed as IDataObject).message;
+		if (typeof message === 'string' && message !== '') return message;
+	}
+	return undefined;
+}
+
+/** A `NodeApiError` with the HTTP status and the service's `message` as the description. */
+export function apiErrorFor(
+	context: IExecuteSingleFunctions,
+	statusCode: number,
+	body: unknown,
+): NodeApiError {
+	const serviceMessage = serviceMessageOf(body);
+	const message =
+		statusCode === 404 && serviceMessage
+			? serviceMessage
+			: (MESSAGE_BY_STATUS[statusCode] ??
+				serviceMessage ??
+				`The pdf noodle API answered with status ${statusCode}`);
+	const errorBody: JsonObject =
+		body && typeof body === 'object' ? (body as JsonObject) : { message: serviceMessage ?? null };
+	return new NodeApiError(context.getNode(), errorBody, {
+		httpCode: String(statusCode),
+		message,
+		description: serviceMessage ?? `HTTP status ${statusCode}`,
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/**
+ * First step of every operation's output: requests are sent with `ignoreHttpStatusErrors`
+ * so that this one place turns an error status into an error a person can act on.
+ */
+export async function throwOnErrorStatus(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (response.statusCode >= 400) {
+		throw apiErrorFor(this, response.statusCode, response.body);
+	}
+	return items;
+}
