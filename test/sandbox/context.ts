@@ -1,0 +1,37 @@
+import type { FileStore } from './files';
+import type { RenderQueue } from './renders';
+import type { Renderer } from './render/renderer';
+import type { TemplateStore } from './templates/store';
+
+/** What the sandbox can be told to do differently, by its options or its test controls. */
+export interface SandboxSettings {
+	/** How long a sync call waits for its render before it answers 202 (the service: 30 s). */
+	syncWaitMs: number;
+	/** Extra time every render takes before it starts. */
+	renderDelayMs: number;
+	/** Added to the real clock: lets a test age signed URLs without waiting. */
+	clockOffsetMs: number;
+}
+
+export interface LoggedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string | string[] | undefined>;
+	/** The parsed JSON body, or `{bytes}` for a body that is not JSON. */
+	body: unknown;
+	at: string;
+}
+
+/** Everything a route handler needs, shared by the routes of one sandbox. */
+export interface SandboxContext {
+	apiKey: string;
+	baseUrl: () => string;
+	settings: SandboxSettings;
+	now: () => number;
+	files: FileStore;
+	templates: TemplateStore;
+	renders: RenderQueue;
+	renderer: Renderer;
+	requestLog: LoggedRequest[];
+}

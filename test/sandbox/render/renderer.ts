@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Chromium's print options, as the API's `pdfParams` carries them. */
+export interface PrintOptions {
+	format?: string;
+	width?: string | number;
+	height?: string | number;
+	landscape?: boolean;
+	printBackground?: boolean;
+	scale?: number;
+	pageRanges?: string;
+	margin?: { top?: string | number; right?: string | number; bottom?: string | number; left?: string | number };
+	displayHeaderFooter?: boolean;
+	headerTemplate?: string;
+	footerTemplate?: string;
+}
+
+const CANDIDATE_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** Flags for a headless Chromium on a machine without network or display. */
+const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-dev-shm-usage',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
+/** How many pages render at once: Chromium on 2 cores gains nothing beyond this. */
+const MAX_PARALLEL_PAGES = 4;
+
+export function findChromium(): string {
+	const configured = process.env.CHROMIUM_PATH;
+	if (configured) return configured;
+	const found = CANDIDATE_PATHS.find((path) => existsSync(path));
+	if (!found) {
+		throw new Error(
+			'Chromium was not found. The sandbox renders real PDFs with it: install it ' +
+				'(Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH.',
+		);
+	}
+	return found;
+}
+
+/**
+ * One headless Chromium shared by every render of a sandbox. Pages may load nothing
+ * from the network but `data:` URLs and the sandbox itself, so a template can never
+ * reach out of the machine.
+ */
+export class Renderer {
+	private browser: Promise<Browser> | undefined;
+	private running = 0;
+	private readonly queue: Array<() => void> = [];
+
+	constructor(private readonly allowedOrigin: () => string) {}
+
+	async htmlToPdf(html: string, options: PrintOptions): Promise<Buffer> {
+		return await this.withPage(async (page) => {
+			await this.load(page, html);
+			return await page.pdf(options);
+		});
+	}
+
+	/** A PNG of the whole page, laid out at the width of the requested paper. */
+	async htmlToPng(html: string, widthPx: number): Promise<Buffer> {
+		return await this.withPage(async (page) => {
+			await page.setViewportSize({ width: Math.round(widthPx), height: 600 });
+			await this.load(page, html);
+			await page.emulateMedia({ media: 'print' });
+			return await page.screenshot({ fullPage: true, type: 'png' });
+		});
+	}
+
+	async close(): Promise<void> {
+		const browser = this.browser;
+		this.browser = undefined;
+		if (browser) await (await browser).close().catch(() => undefined);
+	}
+
+	private async load(page: Page, html: string): Promise<void> {
+		const origin = this.allowedOrigin();
+		await page.route('**/*', async (route) => {
+			const url = route.request().url();
+			if (url.startsWith('data:') || url.startsWith(origin)) await route.continue();
+			else await route.abort('blockedbyclient');
+		});
+		await page.setContent(html, { waitUntil: 'load', timeout: 20_000 });
+	}
+
+	private async withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
+		await this.acquire();
+		let page: Page | undefined;
+		try {
+			const browser = await this.launch();
+			page = await browser.newPage();
+			return await work(page);
+		} finally {
+			await page?.close().catch(() => undefined);
+			this.release();
+		}
+	}
+
+	private launch(): Promise<Browser> {
+		this.browser ??= chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+		return this.browser;
+	}
+
+	private async acquire(): Promise<void> {
+		if (this.running < MAX_PARALLEL_PAGES) {
+			this.running++;
+			return;
+		}
+		await new Promise<void>((resolve) => this.queue.push(resolve));
+	}
+
+	private release(): void {
+		const next = this.queue.shift();
+		if (next) next();
+		else this.running--;
+	}
+}

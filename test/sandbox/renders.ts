@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { FileStore } from './files';
+import type { RenderedFile } from './render/document';
+
+export type RenderStatus = 'ONGOING' | 'SUCCESS' | 'FAILED';
+
+export interface RenderJob {
+	requestId: string;
+	renderStatus: RenderStatus;
+	signedUrl: string;
+	metadata: { executionTime?: string; fileSize?: string };
+	/** Why the render failed (kept for the sandbox's own messages; not part of the result). */
+	failure?: string;
+	/** Settles when the render has ended, either way. */
+	finished: Promise<void>;
+}
+
+export interface RenderSettings {
+	renderDelayMs: number;
+	now: () => number;
+}
+
+/** Renders run in the background; the sync endpoints wait on `finished`, status reads the job. */
+export class RenderQueue {
+	private readonly jobs = new Map<string, RenderJob>();
+
+	constructor(
+		private readonly files: FileStore,
+		private readonly settings: () => RenderSettings,
+	) {}
+
+	start(render: () => Promise<RenderedFile>, urlLifetimeSeconds?: number): RenderJob {
+		const job = {
+			requestId: randomUUID(),
+			renderStatus: 'ONGOING',
+			signedUrl: '',
+			metadata: {},
+		} as RenderJob;
+		job.finished = this.run(job, render, urlLifetimeSeconds);
+		this.jobs.set(job.requestId, job);
+		return job;
+	}
+
+	get(requestId: string): RenderJob | undefined {
+		return this.jobs.get(requestId);
+	}
+
+	private async run(job: RenderJob, render: () => Promise<RenderedFile>, urlLifetimeSeconds?: number): Promise<void> {
+		const started = performance.now();
+		try {
+			const { renderDelayMs } = this.settings();
+			if (renderDelayMs > 0) await sleep(renderDelayMs);
+			const file = await render();
+			const stored = this.files.put(file.bytes, `${job.requestId}.${file.extension}`, file.mimeType);
+			job.signedUrl = this.files.signedUrl(stored, urlLifetimeSeconds, this.settings().now()).url;
+			job.metadata = {
+				executionTime: `${((performance.now() - started) / 1000).toFixed(2)} seconds`,
+				fileSize: `${(file.bytes.length / 1000).toFixed(1)} kB`,
+			};
+			job.renderStatus = 'SUCCESS';
+		} catch (error) {
+			job.failure = (error as Error).message;
+			job.renderStatus = 'FAILED';
+		}
+	}
+}
+
+/** The render result of the status endpoint (and of webhooks). */
+export function renderResult(job: RenderJob): Record<string, unknown> {
+	return {
+		requestId: job.requestId,
+		renderStatus: job.renderStatus,
+		signedUrl: job.renderStatus === 'SUCCESS' ? job.signedUrl : '',
+		metadata: job.renderStatus === 'SUCCESS' ? job.metadata : {},
+	};
+}

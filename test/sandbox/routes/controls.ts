@@ -1,0 +1,37 @@
+import type { SandboxContext, SandboxSettings } from '../context';
+import { HttpError, objectBody, type Router, sendJson } from '../http';
+
+const NUMERIC_SETTINGS: Array<keyof SandboxSettings> = ['syncWaitMs', 'renderDelayMs', 'clockOffsetMs'];
+
+/**
+ * Test controls under /__sandbox/, mounted only when the sandbox is started for tests:
+ * the request log, the timing settings and the clock.
+ */
+export function controlRoutes(router: Router, context: SandboxContext): void {
+	router.add('GET', '/__sandbox/requests', (_request, response) => {
+		sendJson(response, 200, { requests: context.requestLog });
+	});
+
+	router.add('DELETE', '/__sandbox/requests', (_request, response) => {
+		context.requestLog.length = 0;
+		sendJson(response, 200, { cleared: true });
+	});
+
+	router.add('GET', '/__sandbox/settings', (_request, response) => {
+		sendJson(response, 200, context.settings);
+	});
+
+	router.add('PATCH', '/__sandbox/settings', (request, response) => {
+		const changes = objectBody(request);
+		for (const [name, value] of Object.entries(changes)) {
+			if (!NUMERIC_SETTINGS.includes(name as keyof SandboxSettings)) {
+				throw new HttpError(400, `Unknown setting "${name}"`);
+			}
+			if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 && name !== 'clockOffsetMs') {
+				throw new HttpError(400, `Setting "${name}" must be a number`);
+			}
+			context.settings[name as keyof SandboxSettings] = value;
+		}
+		sendJson(response, 200, context.settings);
+	});
+}

@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { LoggedRequest, SandboxContext, SandboxSettings } from './context';
+import { FileStore } from './files';
+import { HttpError, parseJson, readBody, type Request, Router, sendError } from './http';
+import { Renderer } from './render/renderer';
+import { RenderQueue } from './renders';
+import { controlRoutes } from './routes/controls';
+import { fileRoutes } from './routes/files';
+import { renderRoutes } from './routes/render';
+import { templateRoutes } from './routes/templates';
+import { TemplateStore } from './templates/store';
+
+export interface SandboxOptions {
+	/** 0 picks a free port. */
+	port?: number;
+	host?: string;
+	apiKey?: string;
+	/** Mount the /__sandbox/ test controls (request log, settings, clock). */
+	testControls?: boolean;
+	settings?: Partial<SandboxSettings>;
+}
+
+export interface Sandbox {
+	baseUrl: string;
+	apiKey: string;
+	context: SandboxContext;
+	close(): Promise<void>;
+}
+
+export const DEFAULT_API_KEY = 'sandbox-api-key';
+const REQUEST_LOG_LIMIT = 5000;
+
+/** Starts a local server of the pdf noodle API. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	let baseUrl = '';
+	const settings: SandboxSettings = {
+		syncWaitMs: 30_000,
+		renderDelayMs: 0,
+		clockOffsetMs: 0,
+		...options.settings,
+	};
+	const now = () => Date.now() + settings.clockOffsetMs;
+	const files = new FileStore(() => baseUrl);
+	const context: SandboxContext = {
+		apiKey: options.apiKey ?? DEFAULT_API_KEY,
+		baseUrl: () => baseUrl,
+		settings,
+		now,
+		files,
+		templates: new TemplateStore(new Date(now())),
+		renders: new RenderQueue(files, () => ({ renderDelayMs: settings.renderDelayMs, now })),
+		renderer: new Renderer(() => baseUrl),
+		requestLog: [],
+	};
+
+	const router = new Router();
+	templateRoutes(router, context);
+	renderRoutes(router, context);
+	fileRoutes(router, context);
+	if (options.testControls) controlRoutes(router, context);
+
+	const server = createServer((request, response) => {
+		handle(context, router, request, response).catch((error: Error) => {
+			if (!response.headersSent) sendError(response, 500, `Sandbox failure: ${error.message}`);
+			else response.destroy();
+		});
+	});
+	await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+	const { port } = server.address() as AddressInfo;
+	baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+
+	return {
+		baseUrl,
+		apiKey: context.apiKey,
+		context,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await context.renderer.close();
+		},
+	};
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, () => resolve());
+	});
+}
+
+function isAuthorized(context: SandboxContext, request: IncomingMessage): boolean {
+	return request.headers.authorization === `Bearer ${context.apiKey}`;
+}
+
+async function handle(context: SandboxContext, router: Router, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+	const url = new URL(incoming.url ?? '/', 'http://sandbox');
+	const method = (incoming.method ?? 'GET').toUpperCase();
+	const logged: LoggedRequest = {
+		method,
+		path: url.pathname,
+		query: Object.fromEntries(url.searchParams),
+		headers: { ...incoming.headers },
+		body: undefined,
+		at: new Date(context.now()).toISOString(),
+	};
+	if (!url.pathname.startsWith('/__sandbox/')) {
+		context.requestLog.push(logged);
+		if (context.requestLog.length > REQUEST_LOG_LIMIT) context.requestLog.shift();
+	}
+
+	try {
+		const found = router.match(method, url.pathname);
+		if (found === undefined) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
+		if (found === 'method') throw new HttpError(405, `Method ${method} is not allowed on ${url.pathname}`);
+		if (url.pathname.startsWith('/v1/') && !isAuthorized(context, incoming)) {
+			throw new HttpError(401, 'Unauthorized');
+		}
+		const rawBody = await readBody(incoming);
+		logged.body = bodyForLog(rawBody, incoming.headers['content-type']);
+		const request: Request = {
+			method,
+			path: url.pathname,
+			query: url.searchParams,
+			headers: incoming.headers,
+			params: found.params,
+			rawBody,
+			json: () => parseJson(rawBody),
+		};
+		await found.handler(request, response);
+	} catch (error) {
+		if (error instanceof HttpError) return sendError(response, error.status, error.message);
+		throw error;
+	}
+}
+
+function bodyForLog(body: Buffer, contentType: string | undefined): unknown {
+	if (body.length === 0) return undefined;
+	if (contentType?.includes('json')) {
+		try {
+			return JSON.parse(body.toString('utf8'));
+		} catch {
+			return { bytes: body.length, invalidJson: true };
+		}
+	}
+	return { bytes: body.length };
+}
