@@ -1,0 +1,200 @@
+/**
+ * Runs workflows in n8n's own execution engine: n8n-core's `WorkflowExecute` on a real
+ * `Workflow`, declarative nodes through n8n-core's routing engine, our credential's
+ * `authenticate` applied to every request, binary data kept by n8n's binary data service
+ * (on disk, as a default n8n install keeps it).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// n8n's services read their folders from the environment when they are first created.
+const userFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-engine-'));
+process.env.N8N_USER_FOLDER ??= userFolder;
+process.env.N8N_BINARY_DATA_STORAGE_PATH ??= join(userFolder, 'binaryData');
+process.env.N8N_ENCRYPTION_KEY ??= 'engine-test-encryption-key';
+
+import { Container } from '@n8n/di';
+import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	IBinaryData,
+	ICredentialDataDecryptedObject,
+	IConnections,
+	INode,
+	INodeExecutionData,
+	IRun,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+
+import { PdfNoodleApi } from '../../dist/credentials/PdfNoodleApi.credentials.js';
+import { TestCredentialsHelper } from './credentials';
+import { INPUT_NODE_TYPE, PACKAGE_NAME, TestNodeTypes } from './nodeTypes';
+
+export const CREDENTIAL_TYPES = { pdfNoodleApi: new PdfNoodleApi() };
+export const PDF_NOODLE_NODE_TYPE = `${PACKAGE_NAME}.pdfNoodle`;
+
+let binaryDataReady: Promise<void> | undefined;
+
+/** n8n's binary data service, set up once per test process. */
+export async function binaryDataService(): Promise<BinaryDataService> {
+	const service = Container.get(BinaryDataService);
+	binaryDataReady ??= service.init();
+	await binaryDataReady;
+	return service;
+}
+
+export interface WorkflowRun {
+	run: IRun;
+	/** The items a node put out on its first output in its last run. */
+	output(nodeName: string): INodeExecutionData[];
+	/** The error that stopped the workflow, if one did. */
+	error: IRun['data']['resultData']['error'];
+}
+
+export interface RunOptions {
+	/** Decrypted credential data by credential type. */
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** The items the workflow's "Input" node passes on. */
+	input?: INodeExecutionData[];
+	/** Called with the running execution, e.g. to cancel it. */
+	onStart?: (execution: { cancel(): void }) => void;
+}
+
+/** Builds the additional data n8n hands to every node of an execution. */
+function additionalDataFor(
+	hooks: ExecutionLifecycleHooks,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+): IWorkflowExecuteAdditionalData {
+	return {
+		hooks,
+		credentialsHelper: new TestCredentialsHelper(CREDENTIAL_TYPES, credentials),
+		executeWorkflow: async () => {
+			throw new Error('Sub-workflows are not used by these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		userId: 'engine-test-user',
+		variables: {},
+		logAiEvent: () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('Task runners are not used by these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/**
+ * Additional data for a credential test, which runs outside of any workflow execution;
+ * the routing engine is handed the decrypted credential directly.
+ */
+export function additionalDataForCredentialTest(): IWorkflowExecuteAdditionalData {
+	const hooks = new ExecutionLifecycleHooks('internal', 'credential-test', {} as IWorkflowBase);
+	return additionalDataFor(hooks, {});
+}
+
+/**
+ * Runs a workflow whose first node is an "Input" node (type `test.input`) fed with
+ * `options.input`, to its end.
+ */
+export async function runWorkflow(
+	workflowData: { nodes: INode[]; connections: IConnections },
+	options: RunOptions = {},
+): Promise<WorkflowRun> {
+	await binaryDataService();
+	const workflow = new Workflow({
+		id: 'engine-test',
+		name: 'Engine test',
+		nodes: workflowData.nodes,
+		connections: workflowData.connections,
+		active: false,
+		nodeTypes: new TestNodeTypes(),
+		settings: { executionOrder: 'v1' },
+	});
+	const startNode = workflowData.nodes.find((node) => node.type === INPUT_NODE_TYPE);
+	if (!startNode) throw new Error('A test workflow starts with an Input node');
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'engine-test-execution', {
+		id: 'engine-test',
+		name: 'Engine test',
+		nodes: workflowData.nodes,
+		connections: workflowData.connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	} as unknown as IWorkflowBase);
+	const additionalData = additionalDataFor(hooks, options.credentials ?? {});
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [
+				{
+					node: startNode,
+					data: { main: [options.input ?? [{ json: {} }]] },
+					source: null,
+				},
+			],
+		},
+	});
+
+	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	options.onStart?.({ cancel: () => execution.cancel() });
+	const run = await execution;
+	return {
+		run,
+		error: run.data.resultData.error,
+		output(nodeName) {
+			const runs = run.data.resultData.runData[nodeName];
+			if (!runs?.length) throw new Error(`Node "${nodeName}" did not run`);
+			return runs[runs.length - 1].data?.main?.[0] ?? [];
+		},
+	};
+}
+
+export interface NodeRunOptions extends RunOptions {
+	/** Node settings such as `onError: 'continueRegularOutput'` ("Continue On Fail"). */
+	settings?: Partial<INode>;
+}
+
+export const NODE_NAME = 'PDF Noodle';
+
+/** Runs one PDF Noodle node with these parameters behind the Input node. */
+export async function runPdfNoodle(
+	parameters: INode['parameters'],
+	options: NodeRunOptions = {},
+): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
+	const nodes: INode[] = [
+		{ id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'pdf-noodle',
+			name: NODE_NAME,
+			type: PDF_NOODLE_NODE_TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters,
+			credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
+			...options.settings,
+		},
+	];
+	const connections: IConnections = {
+		Input: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] },
+	};
+	const result = await runWorkflow({ nodes, connections }, options);
+	const runs = result.run.data.resultData.runData[NODE_NAME];
+	const items = runs?.length ? (runs[runs.length - 1].data?.main?.[0] ?? []) : [];
+	return { ...result, items };
+}
+
+/** The bytes of a binary that a node put out. */
+export async function binaryBytes(binary: IBinaryData | undefined): Promise<Buffer> {
+	if (!binary) throw new Error('The item has no such binary');
+	return await (await binaryDataService()).getAsBuffer(binary);
+}

@@ -1,0 +1,49 @@
+import type { IDataObject, INodeType, INodeTypes, IVersionedNodeType, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
+
+// The tests run what ships: the compiled files of dist/ (`npm run build` first).
+import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
+
+export const PACKAGE_NAME = 'n8n-nodes-pdf-noodle';
+export const INPUT_NODE_TYPE = 'test.input';
+
+/** Starts a test workflow: passes on the items the test puts on its input. */
+class InputNode implements INodeType {
+	description = {
+		displayName: 'Input',
+		name: 'input',
+		group: ['input'],
+		version: 1,
+		description: 'Items of the test',
+		defaults: { name: 'Input' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+/** The node types a test workflow may use: ours, under the package's prefix, and the input. */
+export class TestNodeTypes implements INodeTypes {
+	private readonly types: Record<string, INodeType | IVersionedNodeType> = {
+		[`${PACKAGE_NAME}.pdfNoodle`]: new PdfNoodle(),
+		[INPUT_NODE_TYPE]: new InputNode() as unknown as INodeType,
+	};
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		const type = this.types[nodeType];
+		if (!type) throw new Error(`Unknown node type "${nodeType}"`);
+		return type;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(nodeType), version);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}

@@ -1,0 +1,52 @@
+/** Reads PDFs and PNGs back the way a person would check them: text, pages, page sizes. */
+import { PNG } from 'pngjs';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjs: Promise<PdfJs> | undefined;
+
+async function openPdf(bytes: Buffer) {
+	pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+	const { getDocument } = await pdfjs;
+	return await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 }).promise;
+}
+
+export function isPdf(bytes: Buffer): boolean {
+	return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+/** The text of every page, pages separated by a newline. */
+export async function pdfText(bytes: Buffer): Promise<string> {
+	const document = await openPdf(bytes);
+	const pages: string[] = [];
+	for (let number = 1; number <= document.numPages; number++) {
+		const content = await (await document.getPage(number)).getTextContent();
+		pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+	}
+	await document.destroy();
+	return pages.join('\n');
+}
+
+export async function pdfPageCount(bytes: Buffer): Promise<number> {
+	const document = await openPdf(bytes);
+	const count = document.numPages;
+	await document.destroy();
+	return count;
+}
+
+/** Page sizes in PDF points (1/72 inch). */
+export async function pdfPageSizes(bytes: Buffer): Promise<Array<{ width: number; height: number }>> {
+	const document = await openPdf(bytes);
+	const sizes = [];
+	for (let number = 1; number <= document.numPages; number++) {
+		const [x0, y0, x1, y1] = (await document.getPage(number)).view;
+		sizes.push({ width: Math.round(x1 - x0), height: Math.round(y1 - y0) });
+	}
+	await document.destroy();
+	return sizes;
+}
+
+/** Width and height of a PNG; throws when the bytes are not a valid PNG. */
+export function pngSize(bytes: Buffer): { width: number; height: number } {
+	const png = PNG.sync.read(bytes);
+	return { width: png.width, height: png.height };
+}
