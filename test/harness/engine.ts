@@ -13,6 +13,8 @@ const userFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-engine-'));
 process.env.N8N_USER_FOLDER ??= userFolder;
 process.env.N8N_BINARY_DATA_STORAGE_PATH ??= join(userFolder, 'binaryData');
 process.env.N8N_ENCRYPTION_KEY ??= 'engine-test-encryption-key';
+// Node errors are the tests' to read; n8n's logger would print each one again.
+process.env.N8N_LOG_LEVEL ??= 'silent';
 
 import { Container } from '@n8n/di';
 import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';

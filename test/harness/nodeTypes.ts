@@ -1,4 +1,12 @@
-import type { IDataObject, INodeType, INodeTypes, IVersionedNodeType, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	INodeTypes,
+	IVersionedNodeType,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 // The tests run what ships: the compiled files of dist/ (`npm run build` first).
@@ -9,7 +17,7 @@ export const INPUT_NODE_TYPE = 'test.input';
 
 /** Starts a test workflow: passes on the items the test puts on its input. */
 class InputNode implements INodeType {
-	description = {
+	description: INodeTypeDescription = {
 		displayName: 'Input',
 		name: 'input',
 		group: ['input'],
@@ -30,7 +38,7 @@ class InputNode implements INodeType {
 export class TestNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType> = {
 		[`${PACKAGE_NAME}.pdfNoodle`]: new PdfNoodle(),
-		[INPUT_NODE_TYPE]: new InputNode() as unknown as INodeType,
+		[INPUT_NODE_TYPE]: new InputNode(),
 	};
 
 	getByName(nodeType: string): INodeType | IVersionedNodeType {

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { PdfNoodleApi } from '../../dist/credentials/PdfNoodleApi.credentials.js';
+import {
+	assertKeyStaysWithService,
+	normalizeBaseUrl,
+	rewriteFormerAddress,
+} from '../../dist/nodes/PdfNoodle/shared/baseUrl.js';
+
+describe('normalizeBaseUrl', () => {
+	test('keeps the current address and a local one, without trailing slashes', () => {
+		assert.equal(normalizeBaseUrl('https://api.pdfnoodle.com'), 'https://api.pdfnoodle.com');
+		assert.equal(normalizeBaseUrl(' http://127.0.0.1:4010// '), 'http://127.0.0.1:4010');
+	});
+
+	test('replaces the former pdforge address, in any letter case', () => {
+		assert.equal(normalizeBaseUrl('https://api.pdforge.com'), 'https://api.pdfnoodle.com');
+		assert.equal(normalizeBaseUrl('https://API.pdforge.com/'), 'https://api.pdfnoodle.com');
+	});
+
+	test('falls back to the current address when empty', () => {
+		assert.equal(normalizeBaseUrl(''), 'https://api.pdfnoodle.com');
+		assert.equal(normalizeBaseUrl(undefined), 'https://api.pdfnoodle.com');
+	});
+
+	test('does not mistake a look-alike host for the former address', () => {
+		assert.equal(normalizeBaseUrl('https://api.pdforge.com.evil.test'), 'https://api.pdforge.com.evil.test');
+		assert.equal(rewriteFormerAddress('https://api.pdforge.com.evil.test/v1/pdf/sync'), 'https://api.pdforge.com.evil.test/v1/pdf/sync');
+	});
+});
+
+describe('the credential', () => {
+	const credential = new PdfNoodleApi();
+
+	test('sends the key as a bearer header', async () => {
+		const request = await credential.authenticate(
+			{ apiKey: 'k-123', baseUrl: 'https://api.pdfnoodle.com' },
+			{ baseURL: 'https://api.pdfnoodle.com', url: '/v1/pdf/sync', method: 'POST', headers: { Accept: 'application/json' } },
+		);
+		assert.deepEqual(request.headers, { Accept: 'application/json', Authorization: 'Bearer k-123' });
+	});
+
+	test('moves requests on the former address to the new one, path and body intact', async () => {
+		const body = { templateId: 'invoice', data: { a: 1 } };
+		const request = await credential.authenticate(
+			{ apiKey: 'k', baseUrl: 'https://api.pdforge.com' },
+			{ baseURL: 'https://api.pdforge.com', url: '/v1/pdf/sync', method: 'POST', body },
+		);
+		assert.equal(request.baseURL, 'https://api.pdfnoodle.com');
+		assert.equal(request.url, '/v1/pdf/sync');
+		assert.deepEqual(request.body, body);
+
+		const absolute = await credential.authenticate(
+			{ apiKey: 'k', baseUrl: 'https://api.pdforge.com' },
+			{ url: 'https://api.pdforge.com/v1/pdf/status/abc' },
+		);
+		assert.equal(absolute.url, 'https://api.pdfnoodle.com/v1/pdf/status/abc');
+	});
+
+	test('never sends the key to another host', async () => {
+		await assert.rejects(
+			credential.authenticate({ apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' }, { url: 'https://files.example.com/a.pdf' }),
+			/Refusing to send the pdf noodle API key to https:\/\/files\.example\.com/,
+		);
+		assert.doesNotThrow(() => assertKeyStaysWithService({ url: 'http://127.0.0.1:4010/v1/pdf/status/x' }, 'http://127.0.0.1:4010'));
+		assert.doesNotThrow(() => assertKeyStaysWithService({ url: 'https://api.pdfnoodle.com/v1/x' }, 'http://127.0.0.1:4010'));
+	});
+
+	test('tests itself by listing templates on the base URL', () => {
+		assert.deepEqual(credential.test.request, {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/v1/integration/templates',
+			method: 'GET',
+		});
+		const apiKey = credential.properties.find((property) => property.name === 'apiKey');
+		assert.equal(apiKey?.typeOptions?.password, true);
+	});
+});

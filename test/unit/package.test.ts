@@ -1,0 +1,71 @@
+/** What n8n and its community-node rules require of the package itself. */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+const root = join(__dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+test('is a community node package named n8n-nodes-pdf-noodle', () => {
+	assert.equal(pkg.name, 'n8n-nodes-pdf-noodle');
+	assert.ok(pkg.keywords.includes('n8n-community-node-package'));
+	assert.deepEqual(pkg.files, ['dist']);
+	assert.equal(pkg.n8n.n8nNodesApiVersion, 1);
+});
+
+test('has no runtime dependencies and n8n-workflow only as a peer', () => {
+	assert.deepEqual(pkg.dependencies ?? {}, {});
+	assert.deepEqual(pkg.peerDependencies, { 'n8n-workflow': '*' });
+});
+
+test('every file the n8n section names is built, with its icon beside it', () => {
+	const named: string[] = [...pkg.n8n.credentials, ...pkg.n8n.nodes];
+	assert.ok(named.length >= 2);
+	for (const file of named) {
+		assert.ok(existsSync(join(root, file)), `${file} is built`);
+	}
+	for (const nodeFile of pkg.n8n.nodes as string[]) {
+		const source = readFileSync(join(root, nodeFile), 'utf8');
+		const icon = /icon: '?"?file:([^'"]+)/.exec(source)?.[1];
+		assert.ok(icon, `${nodeFile} names a file icon`);
+		assert.ok(existsSync(join(root, nodeFile, '..', icon)), `${icon} is beside ${nodeFile}`);
+		const codex = nodeFile.replace(/\.js$/, '.json');
+		assert.ok(existsSync(join(root, codex)), `${codex} (codex) is built`);
+	}
+});
+
+test('the class name of each node and credential matches its file name (n8n loads them by it)', () => {
+	for (const file of [...pkg.n8n.credentials, ...pkg.n8n.nodes] as string[]) {
+		const expected = file.split('/').pop()!.split('.')[0];
+		const exported = require(join(root, file));
+		assert.equal(typeof exported[expected], 'function', `${file} exports class ${expected}`);
+	}
+});
+
+function sourceFiles(folder: string): string[] {
+	return readdirSync(folder).flatMap((name) => {
+		const path = join(folder, name);
+		return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+	});
+}
+
+test('node and credential code uses no timers, process, fs or axios', () => {
+	const banned = /\b(setTimeout|setInterval|setImmediate)\(|\bprocess\.|from '(node:)?fs'|require\('(node:)?fs'\)|\baxios\b/;
+	for (const file of [...sourceFiles(join(root, 'nodes')), ...sourceFiles(join(root, 'credentials'))]) {
+		const offending = readFileSync(file, 'utf8')
+			.split('\n')
+			.filter((line) => !line.trim().startsWith('//') && !line.trim().startsWith('*') && banned.test(line));
+		assert.deepEqual(offending, [], `${file} must not use timers, process, fs or axios`);
+	}
+});
+
+test('npm pack ships the built nodes, credentials and icons, and nothing of the tests', () => {
+	const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+	const files: string[] = JSON.parse(output)[0].files.map((file: { path: string }) => file.path);
+	for (const file of [...pkg.n8n.credentials, ...pkg.n8n.nodes]) assert.ok(files.includes(file), `the tarball holds ${file}`);
+	assert.ok(files.includes('dist/nodes/PdfNoodle/pdfNoodle.svg'), 'the tarball holds the icon');
+	assert.ok(files.includes('package.json') && files.includes('README.md'));
+	assert.deepEqual(files.filter((file) => file.startsWith('test/') || file.startsWith('nodes/')), []);
+});
