@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { documentDescription } from './resources/document';
+import { searchTemplates } from './shared/templateLocator';
 
 export class PdfNoodle implements INodeType {
 	description: INodeTypeDescription = {
@@ -50,5 +51,11 @@ export class PdfNoodle implements INodeType {
 			},
 			...documentDescription,
 		],
+	};
+
+	methods = {
+		listSearch: {
+			searchTemplates,
+		},
 	};
 }

@@ -56,6 +56,7 @@ describe('templates', () => {
 		assert.equal(response.status, 200);
 		assert.deepEqual(response.json, {
 			templates: [
+				{ id: 'broken-layout', displayName: 'Broken Layout (always fails)' },
 				{ id: 'letter', displayName: 'Business Letter' },
 				{ id: 'certificate', displayName: 'Certificate of Completion' },
 				{ id: 'invoice', displayName: 'Invoice' },

@@ -24,7 +24,7 @@ beforeEach(() => clearRequestLog(sandbox));
 const renderInvoice = {
 	resource: 'document',
 	operation: 'renderFromTemplate',
-	templateId: 'invoice',
+	template: { __rl: true, mode: 'list', value: 'invoice' },
 	data: JSON.stringify({
 		invoice_number: 'INV-2001',
 		customer: { name: 'Katherine Johnson' },
@@ -122,7 +122,7 @@ describe('Document: errors', () => {
 	});
 
 	test('a missing template is an error with the service\'s message', async () => {
-		const { error } = await runPdfNoodle({ ...renderInvoice, templateId: 'no-such-template' }, { credentials: credentialsFor(sandbox) });
+		const { error } = await runPdfNoodle({ ...renderInvoice, template: { __rl: true, mode: 'id', value: 'no-such-template' } }, { credentials: credentialsFor(sandbox) });
 		assert.ok(error);
 		assert.match(error.message, /Template could not be found/);
 		assert.equal((error as { httpCode?: string }).httpCode, '404');

@@ -2,6 +2,7 @@ import type { FileStore } from './files';
 import type { RenderQueue } from './renders';
 import type { Renderer } from './render/renderer';
 import type { TemplateStore } from './templates/store';
+import type { WebhookDelivery } from './webhooks';
 
 /** What the sandbox can be told to do differently, by its options or its test controls. */
 export interface SandboxSettings {
@@ -34,4 +35,8 @@ export interface SandboxContext {
 	renders: RenderQueue;
 	renderer: Renderer;
 	requestLog: LoggedRequest[];
+	/** Every webhook POST the sandbox made, oldest first. */
+	webhookDeliveries: WebhookDelivery[];
+	/** Ids of the account's active storage connections (`s3_bucket`). */
+	storageConnections: Set<string>;
 }

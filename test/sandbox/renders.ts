@@ -13,8 +13,17 @@ export interface RenderJob {
 	metadata: { executionTime?: string; fileSize?: string };
 	/** Why the render failed (kept for the sandbox's own messages; not part of the result). */
 	failure?: string;
+	/** Size of the file once rendered. */
+	fileBytes?: number;
 	/** Settles when the render has ended, either way. */
 	finished: Promise<void>;
+}
+
+export interface StoredFileOptions {
+	/** Seconds the signed URL stays valid (default 3600). */
+	urlLifetimeSeconds?: number;
+	/** Name of the file without extension (default: the request id). */
+	fileBaseName?: string;
 }
 
 export interface RenderSettings {
@@ -31,14 +40,14 @@ export class RenderQueue {
 		private readonly settings: () => RenderSettings,
 	) {}
 
-	start(render: () => Promise<RenderedFile>, urlLifetimeSeconds?: number): RenderJob {
+	start(render: () => Promise<RenderedFile>, file: StoredFileOptions = {}): RenderJob {
 		const job = {
 			requestId: randomUUID(),
 			renderStatus: 'ONGOING',
 			signedUrl: '',
 			metadata: {},
 		} as RenderJob;
-		job.finished = this.run(job, render, urlLifetimeSeconds);
+		job.finished = this.run(job, render, file);
 		this.jobs.set(job.requestId, job);
 		return job;
 	}
@@ -47,14 +56,16 @@ export class RenderQueue {
 		return this.jobs.get(requestId);
 	}
 
-	private async run(job: RenderJob, render: () => Promise<RenderedFile>, urlLifetimeSeconds?: number): Promise<void> {
+	private async run(job: RenderJob, render: () => Promise<RenderedFile>, options: StoredFileOptions): Promise<void> {
 		const started = performance.now();
 		try {
 			const { renderDelayMs } = this.settings();
 			if (renderDelayMs > 0) await sleep(renderDelayMs);
 			const file = await render();
-			const stored = this.files.put(file.bytes, `${job.requestId}.${file.extension}`, file.mimeType);
-			job.signedUrl = this.files.signedUrl(stored, urlLifetimeSeconds, this.settings().now()).url;
+			const baseName = options.fileBaseName ?? job.requestId;
+			const stored = this.files.put(file.bytes, `${baseName}.${file.extension}`, file.mimeType);
+			job.signedUrl = this.files.signedUrl(stored, options.urlLifetimeSeconds, this.settings().now()).url;
+			job.fileBytes = file.bytes.length;
 			job.metadata = {
 				executionTime: `${((performance.now() - started) / 1000).toFixed(2)} seconds`,
 				fileSize: `${(file.bytes.length / 1000).toFixed(1)} kB`,

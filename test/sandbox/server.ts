@@ -30,6 +30,8 @@ export interface Sandbox {
 }
 
 export const DEFAULT_API_KEY = 'sandbox-api-key';
+/** The one storage connection (`s3_bucket`) the sandbox's account has. */
+export const SANDBOX_STORAGE_CONNECTION = 'sandbox-storage';
 const REQUEST_LOG_LIMIT = 5000;
 
 /** Starts a local server of the pdf noodle API. */
@@ -53,6 +55,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		renders: new RenderQueue(files, () => ({ renderDelayMs: settings.renderDelayMs, now })),
 		renderer: new Renderer(() => baseUrl),
 		requestLog: [],
+		webhookDeliveries: [],
+		storageConnections: new Set([SANDBOX_STORAGE_CONNECTION]),
 	};
 
 	const router = new Router();

@@ -16,6 +16,11 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 	zip: 'application/zip',
 };
 
+function extensionForMime(mimeType: string): string {
+	const found = Object.entries(MIME_BY_EXTENSION).find(([, mime]) => mime === mimeType);
+	return found ? found[0] : 'bin';
+}
+
 /** The "Download File" group of parameters, for the operations named in `show`. */
 export function downloadFields(show: { [key: string]: string[] }): INodeProperties[] {
 	return [
@@ -74,11 +79,13 @@ function mimeTypeFor(fileName: string, contentType: unknown): string {
  * Downloads a signed file URL into n8n's binary data. The URL is fetched without the API
  * key (it is signed, and it belongs to a file host), as a stream, so that a large file goes
  * to n8n's binary store without being held whole in memory when n8n keeps binaries on disk.
+ * The file is named `fileName`, else by the URL, else `<fallbackBaseName>.<extension>`.
  */
 export async function downloadToBinary(
 	context: IExecuteSingleFunctions,
 	url: string,
-	fileName: string,
+	fileName: string | undefined,
+	fallbackBaseName: string,
 ): Promise<IBinaryData> {
 	const response = (await context.helpers.httpRequest({
 		method: 'GET',
@@ -102,10 +109,11 @@ export async function downloadToBinary(
 			},
 		);
 	}
-	const mimeType = mimeTypeFor(fileName, response.headers?.['content-type']);
+	const name = fileName || fileNameFromUrl(url);
+	const mimeType = mimeTypeFor(name ?? '', response.headers?.['content-type']);
 	return await context.helpers.prepareBinaryData(
 		response.body as Buffer,
-		fileName,
+		name ?? `${fallbackBaseName}.${extensionForMime(mimeType)}`,
 		mimeType,
 	);
 }
@@ -139,16 +147,11 @@ export async function attachRenderedFile(
 		const json = item.json as IDataObject;
 		const signedUrl = json.signedUrl;
 		if (typeof signedUrl !== 'string' || signedUrl === '') continue;
-		const fileName = requestedName || fileNameFromUrl(signedUrl) || defaultFileName(json);
+		const fallbackName = typeof json.requestId === 'string' ? json.requestId : 'document';
 		item.binary = {
 			...item.binary,
-			[binaryPropertyName]: await downloadToBinary(this, signedUrl, fileName),
+			[binaryPropertyName]: await downloadToBinary(this, signedUrl, requestedName, fallbackName),
 		};
 	}
 	return items;
-}
-
-function defaultFileName(json: IDataObject): string {
-	const base = typeof json.requestId === 'string' ? json.requestId : 'document';
-	return `${base}.pdf`;
 }

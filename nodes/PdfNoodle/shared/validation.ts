@@ -55,3 +55,101 @@ export function requireText(
 	}
 	return text;
 }
+
+/** An absolute http(s) URL. */
+export function requireHttpUrl(context: IExecuteSingleFunctions, parameter: string, value: unknown): string {
+	const text = requireText(context, parameter, value).trim();
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(text);
+	} catch {
+		parsed = undefined;
+	}
+	if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.hostname === '') {
+		throw invalidParameter(context, parameter, `must be an http:// or https:// URL, not "${text.slice(0, 100)}"`);
+	}
+	return text;
+}
+
+/** A whole number in a range, given as a number or as numeric text (expressions often yield text). */
+export function requireWholeNumber(
+	context: IExecuteSingleFunctions,
+	parameter: string,
+	value: unknown,
+	min: number,
+	max = Number.MAX_SAFE_INTEGER,
+): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+		const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+		throw invalidParameter(context, parameter, `must be a whole number ${range}, not ${JSON.stringify(value)}`);
+	}
+	return number;
+}
+
+/** A number in a range, given as a number or as numeric text. */
+export function requireNumberInRange(
+	context: IExecuteSingleFunctions,
+	parameter: string,
+	value: unknown,
+	min: number,
+	max: number,
+): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isFinite(number) || number < min || number > max) {
+		throw invalidParameter(context, parameter, `must be a number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+	}
+	return number;
+}
+
+const CSS_LENGTH = /^\d+(\.\d+)?(px|in|cm|mm)$/;
+
+/** A print length: a number (pixels) or text with px, in, cm or mm. Numeric text becomes a number. */
+export function requireCssLength(
+	context: IExecuteSingleFunctions,
+	parameter: string,
+	value: unknown,
+): string | number {
+	if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+	if (CSS_LENGTH.test(text)) return text;
+	throw invalidParameter(
+		context,
+		parameter,
+		`must be a number of pixels or a length with px, in, cm or mm (e.g. "1.5cm"), not ${JSON.stringify(value)}`,
+	);
+}
+
+const PAGE_RANGES = /^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$/;
+
+/** Page ranges like `1-3,5,7-10`: pages from 1, each range ascending. */
+export function requirePageRanges(context: IExecuteSingleFunctions, parameter: string, value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
+	const rule = 'must be page numbers and ranges separated by commas, like "1-3,5,7-10"';
+	if (!PAGE_RANGES.test(text)) throw invalidParameter(context, parameter, `${rule}, not ${JSON.stringify(value)}`);
+	for (const part of text.split(',')) {
+		const [from, to = from] = part.split('-').map((page) => Number(page.trim()));
+		if (from < 1 || to < from) {
+			throw invalidParameter(context, parameter, `${rule}; "${part.trim()}" is not a valid range`);
+		}
+	}
+	return text.replace(/\s+/g, '');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function requireUuid(context: IExecuteSingleFunctions, parameter: string, value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!UUID.test(text)) {
+		throw invalidParameter(context, parameter, `must be a UUID like 123e4567-e89b-12d3-a456-426614174000, not ${JSON.stringify(value)}`);
+	}
+	return text;
+}
+
+/** Drops options the user left empty, so that a body carries only what was set. */
+export function withoutEmpty(values: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+	);
+}

@@ -5,7 +5,7 @@ const NUMERIC_SETTINGS: Array<keyof SandboxSettings> = ['syncWaitMs', 'renderDel
 
 /**
  * Test controls under /__sandbox/, mounted only when the sandbox is started for tests:
- * the request log, the timing settings and the clock.
+ * the request log, the webhook deliveries, the timing settings and the clock.
  */
 export function controlRoutes(router: Router, context: SandboxContext): void {
 	router.add('GET', '/__sandbox/requests', (_request, response) => {
@@ -15,6 +15,10 @@ export function controlRoutes(router: Router, context: SandboxContext): void {
 	router.add('DELETE', '/__sandbox/requests', (_request, response) => {
 		context.requestLog.length = 0;
 		sendJson(response, 200, { cleared: true });
+	});
+
+	router.add('GET', '/__sandbox/webhooks', (_request, response) => {
+		sendJson(response, 200, { deliveries: context.webhookDeliveries });
 	});
 
 	router.add('GET', '/__sandbox/settings', (_request, response) => {

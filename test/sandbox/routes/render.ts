@@ -3,58 +3,119 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { SandboxContext } from '../context';
 import { HttpError, objectBody, type Router, sendError, sendJson } from '../http';
-import { renderDocument } from '../render/document';
+import { type PdfProperties, printOptionsFrom, renderDocument } from '../render/document';
 import type { PrintOptions } from '../render/renderer';
 import { type RenderJob, renderResult } from '../renders';
 import { fillTemplate } from '../templates/store';
+import { deliverWebhook } from '../webhooks';
 import { TEMPLATE_NOT_FOUND } from './templates';
+import { optionalBoolean, optionalString, requireObject, requireString, requireUrl } from './fields';
 
 type Body = Record<string, unknown>;
 
-function requireString(body: Body, field: string): string {
-	const value = body[field];
-	if (typeof value !== 'string' || value.trim() === '') {
-		throw new HttpError(400, `${field} is required and must be a non-empty string`);
+/** The common render options of a body, checked as the service checks them. */
+interface RenderOptions {
+	convertToImage?: boolean;
+	metadata?: PdfProperties;
+	hasCover?: boolean;
+	lifetime?: number;
+	debug?: boolean;
+	/** Name of the stored file (from `s3_key`), without extension. */
+	storedName?: string;
+}
+
+const METADATA_FIELDS = ['title', 'author', 'subject', 'keywords', 'creator', 'producer'];
+
+function renderOptions(context: SandboxContext, body: Body, source: 'template' | 'html'): RenderOptions {
+	const options: RenderOptions = {
+		convertToImage: optionalBoolean(body, 'convertToImage'),
+		hasCover: optionalBoolean(body, 'hasCover'),
+	};
+	if (body.metadata !== undefined) {
+		const metadata = requireObject(body, 'metadata');
+		for (const [field, value] of Object.entries(metadata)) {
+			if (!METADATA_FIELDS.includes(field)) throw new HttpError(400, `metadata.${field} is not a known PDF metadata field`);
+			if (typeof value !== 'string') throw new HttpError(400, `metadata.${field} must be a string`);
+		}
+		options.metadata = metadata as PdfProperties;
 	}
-	return value;
-}
-
-function requireObject(body: Body, field: string): Record<string, unknown> {
-	const value = body[field];
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-		throw new HttpError(400, `${field} is required and must be an object`);
+	if (body.signedUrlExpiresIn !== undefined) {
+		const value = body.signedUrlExpiresIn;
+		if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+			throw new HttpError(400, 'signedUrlExpiresIn must be a positive whole number of seconds');
+		}
+		options.lifetime = value;
 	}
-	return value as Record<string, unknown>;
-}
-
-function optionalBoolean(body: Body, field: string): boolean | undefined {
-	const value = body[field];
-	if (value === undefined) return undefined;
-	if (typeof value !== 'boolean') throw new HttpError(400, `${field} must be a boolean`);
-	return value;
-}
-
-function urlLifetime(body: Body): number | undefined {
-	const value = body.signedUrlExpiresIn;
-	if (value === undefined) return undefined;
-	if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
-		throw new HttpError(400, 'signedUrlExpiresIn must be a positive whole number of seconds');
+	const bucket = optionalString(body, 's3_bucket');
+	const key = optionalString(body, 's3_key');
+	if (key !== undefined && bucket === undefined) throw new HttpError(400, 's3_key can only be used with a custom s3_bucket');
+	if (bucket !== undefined && !context.storageConnections.has(bucket)) {
+		throw new HttpError(400, `s3_bucket "${bucket}" is not an active storage connection of this account`);
 	}
-	return value;
+	if (key !== undefined) options.storedName = key.split('/').filter(Boolean).pop();
+	if (source === 'template') {
+		options.debug = optionalBoolean(body, 'debug');
+		const externalId = optionalString(body, 'externalId');
+		if (externalId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(externalId)) {
+			throw new HttpError(400, 'externalId must be a UUID');
+		}
+	} else if (body.debug !== undefined || body.externalId !== undefined) {
+		throw new HttpError(400, 'debug and externalId are only accepted by template renders');
+	}
+	return options;
 }
 
-function printOptions(body: Body): PrintOptions {
-	if (body.pdfParams === undefined) return {};
-	return requireObject(body, 'pdfParams') as PrintOptions;
+/** What a body asks to render; the HTML is made inside the render, so a template that does not compile ends FAILED. */
+interface RenderRequest {
+	html: () => string;
+	print?: PrintOptions;
+	headerText?: string;
+	footerText?: string;
+}
+
+/** What to render for a template body, or a 404 when the template does not exist. */
+function templateRequest(context: SandboxContext, body: Body): RenderRequest {
+	const templateId = requireString(body, 'templateId');
+	const data = requireObject(body, 'data');
+	const template = context.templates.get(templateId);
+	if (!template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
+	return {
+		html: () => fillTemplate(template.html, data),
+		headerText: template.style.header.showHeader ? template.style.header.headerText : undefined,
+		footerText: template.style.footer.showFooter ? template.style.footer.footerText : undefined,
+	};
+}
+
+function htmlRequest(body: Body): RenderRequest {
+	const html = requireString(body, 'html');
+	const print = body.pdfParams === undefined ? undefined : printOptionsFrom(requireObject(body, 'pdfParams'));
+	return { html: () => html, print };
+}
+
+function startRender(context: SandboxContext, request: RenderRequest, options: RenderOptions): RenderJob {
+	return context.renders.start(
+		async () =>
+			await renderDocument(context.renderer, {
+				...request,
+				html: request.html(),
+				convertToImage: options.convertToImage,
+				hasCover: options.hasCover,
+				metadata: options.metadata,
+			}),
+		{ urlLifetimeSeconds: options.lifetime, fileBaseName: options.storedName },
+	);
 }
 
 /**
  * A sync call waits for its render up to the sync wait; a render still going then is
  * answered 202 and goes on in the background, to be read at the status URL.
  */
-async function answerSync(context: SandboxContext, job: RenderJob, response: ServerResponse): Promise<void> {
+async function answerSync(context: SandboxContext, job: RenderJob, options: RenderOptions, response: ServerResponse): Promise<void> {
 	const waited = new AbortController();
-	await Promise.race([job.finished, sleep(context.settings.syncWaitMs, undefined, { signal: waited.signal }).catch(() => undefined)]);
+	await Promise.race([
+		job.finished,
+		sleep(context.settings.syncWaitMs, undefined, { signal: waited.signal }).catch(() => undefined),
+	]);
 	waited.abort();
 	if (job.renderStatus === 'ONGOING') {
 		return sendJson(response, 202, {
@@ -66,42 +127,46 @@ async function answerSync(context: SandboxContext, job: RenderJob, response: Ser
 	if (job.renderStatus === 'FAILED') {
 		return sendError(response, 500, `The document could not be rendered: ${job.failure ?? 'unknown error'}`);
 	}
-	sendJson(response, 200, { signedUrl: job.signedUrl, metadata: job.metadata });
+	const answer: Record<string, unknown> = { signedUrl: job.signedUrl, metadata: job.metadata };
+	if (options.debug) answer.debug = { requestId: job.requestId, renderedBytes: job.fileBytes };
+	sendJson(response, 200, answer);
+}
+
+/** An async call answers `{requestId}` at once; the result is POSTed to the webhook later. */
+function answerAsync(context: SandboxContext, job: RenderJob, webhook: string, response: ServerResponse): void {
+	sendJson(response, 200, { requestId: job.requestId });
+	void job.finished.then(async () => await deliverWebhook(context, webhook, renderResult(job)));
 }
 
 export function renderRoutes(router: Router, context: SandboxContext): void {
 	router.add('POST', '/v1/pdf/sync', async (request, response) => {
 		const body = objectBody(request);
-		const templateId = requireString(body, 'templateId');
-		const data = requireObject(body, 'data');
-		const convertToImage = optionalBoolean(body, 'convertToImage');
-		const lifetime = urlLifetime(body);
-		const template = context.templates.get(templateId);
-		if (!template) return sendError(response, 404, TEMPLATE_NOT_FOUND);
-		const job = context.renders.start(
-			async () =>
-				await renderDocument(context.renderer, {
-					html: fillTemplate(template.html, data),
-					convertToImage,
-					headerText: template.style.header.showHeader ? template.style.header.headerText : undefined,
-					footerText: template.style.footer.showFooter ? template.style.footer.footerText : undefined,
-				}),
-			lifetime,
-		);
-		await answerSync(context, job, response);
+		const input = templateRequest(context, body);
+		const options = renderOptions(context, body, 'template');
+		await answerSync(context, startRender(context, input, options), options, response);
+	});
+
+	router.add('POST', '/v1/pdf/async', (request, response) => {
+		const body = objectBody(request);
+		const input = templateRequest(context, body);
+		const webhook = requireUrl(body, 'webhook');
+		const options = renderOptions(context, body, 'template');
+		answerAsync(context, startRender(context, input, options), webhook, response);
 	});
 
 	router.add('POST', '/v1/html-to-pdf/sync', async (request, response) => {
 		const body = objectBody(request);
-		const html = requireString(body, 'html');
-		const print = printOptions(body);
-		const convertToImage = optionalBoolean(body, 'convertToImage');
-		const lifetime = urlLifetime(body);
-		const job = context.renders.start(
-			async () => await renderDocument(context.renderer, { html, print, convertToImage }),
-			lifetime,
-		);
-		await answerSync(context, job, response);
+		const input = htmlRequest(body);
+		const options = renderOptions(context, body, 'html');
+		await answerSync(context, startRender(context, input, options), options, response);
+	});
+
+	router.add('POST', '/v1/html-to-pdf/async', (request, response) => {
+		const body = objectBody(request);
+		const input = htmlRequest(body);
+		const webhook = requireUrl(body, 'webhook');
+		const options = renderOptions(context, body, 'html');
+		answerAsync(context, startRender(context, input, options), webhook, response);
 	});
 
 	router.add('GET', '/v1/pdf/status/:requestId', (request, response) => {

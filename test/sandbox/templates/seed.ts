@@ -56,6 +56,13 @@ export const SEED_TEMPLATES: SeedTemplate[] = [
 </body></html>`,
 	},
 	{
+		// A template whose syntax is broken (an #each that is never closed): every render
+		// of it ends FAILED, as a real template with such a mistake would.
+		id: 'broken-layout',
+		displayName: 'Broken Layout (always fails)',
+		html: `<!DOCTYPE html><html><body><h1>{{title}}</h1>{{#each rows}}<p>{{this}}</p></body></html>`,
+	},
+	{
 		id: 'letter',
 		displayName: 'Business Letter',
 		footer: 'Page footer of the business letter',

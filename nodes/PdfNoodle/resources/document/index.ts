@@ -1,10 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { downloadFields } from '../../shared/download';
+import { waitingFields } from '../../shared/waiting';
+import { getStatusFields, getStatusOperation } from './getStatus';
+import { RENDER_WAIT_DEFAULTS } from './output';
 import { renderFromHtmlFields, renderFromHtmlOperation } from './renderFromHtml';
 import { renderFromTemplateFields, renderFromTemplateOperation } from './renderFromTemplate';
 
-const operations = [renderFromTemplateOperation, renderFromHtmlOperation];
+const operations = [renderFromTemplateOperation, renderFromHtmlOperation, getStatusOperation];
+const renderOperations = [renderFromTemplateOperation.value as string, renderFromHtmlOperation.value as string];
 
 export const documentDescription: INodeProperties[] = [
 	{
@@ -18,6 +22,8 @@ export const documentDescription: INodeProperties[] = [
 	},
 	...renderFromTemplateFields,
 	...renderFromHtmlFields,
+	...getStatusFields,
+	...waitingFields({ resource: ['document'], operation: renderOperations }, RENDER_WAIT_DEFAULTS),
 	...downloadFields({
 		resource: ['document'],
 		operation: operations.map((operation) => operation.value as string),

@@ -1,7 +1,68 @@
-import type { PostReceiveAction } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	PostReceiveAction,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { attachRenderedFile } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
+import { pollUntilFinished, serviceBaseUrl } from '../../shared/polling';
+import type { WaitDefaults } from '../../shared/waiting';
+import { waitSettings } from '../../shared/waiting';
 
-/** What every render operation does with the answer: errors first, then the file. */
-export const renderOutput: PostReceiveAction[] = [throwOnErrorStatus, attachRenderedFile];
+/** Renders usually take seconds; the API moves anything over 30 s to the background. */
+export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
+
+export function renderStatusPath(requestId: string): string {
+	return `/v1/pdf/status/${encodeURIComponent(requestId)}`;
+}
+
+/** A render that ended FAILED: an error of its item, with the id to look it up by. */
+export function renderFailedError(context: IExecuteSingleFunctions, result: IDataObject): NodeApiError {
+	return new NodeApiError(context.getNode(), result as never, {
+		message: `The render failed (requestId ${String(result.requestId)})`,
+		description:
+			'pdf noodle could not render this document. Check the template and the data (or the HTML), and see the request in the logs of your pdf noodle dashboard.',
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/**
+ * Waits for a render that is not finished yet: a sync call answered 202 (it took over
+ * 30 s) or an asynchronous call. The item's JSON becomes the final render result; a
+ * FAILED render is an error of the item. With "Wait for Completion" off the answer is
+ * passed on as it is.
+ */
+async function awaitRenderResult(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const answer = items[0]?.json ?? {};
+	const isAsync = this.getNodeParameter('mode', 'sync') === 'async';
+	if (response.statusCode !== 202 && !isAsync) return items;
+
+	const wait = waitSettings(this, RENDER_WAIT_DEFAULTS);
+	if (!wait.waitForCompletion) return items;
+
+	const requestId = String(answer.requestId ?? '');
+	const statusPath = renderStatusPath(requestId);
+	const result = await pollUntilFinished(this, {
+		statusPath,
+		isFinished: (body) => body.renderStatus === 'SUCCESS' || body.renderStatus === 'FAILED',
+		intervalMs: wait.intervalMs,
+		timeoutMs: wait.timeoutMs,
+		subject: 'render',
+		requestId,
+		statusUrl: typeof answer.statusUrl === 'string' ? answer.statusUrl : `${await serviceBaseUrl(this)}${statusPath}`,
+	});
+	if (result.renderStatus === 'FAILED') throw renderFailedError(this, result);
+	items[0].json = result;
+	return items;
+}
+
+/** What every render operation does with the answer: errors first, then waiting, then the file. */
+export const renderOutput: PostReceiveAction[] = [throwOnErrorStatus, awaitRenderResult, attachRenderedFile];

@@ -1,22 +1,31 @@
 import type {
+	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { requireText } from '../../shared/validation';
-import { renderOutput } from './output';
+import { printSettingsBody, printSettingsFields } from '../../shared/printSettings';
+import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
+import { requireHttpUrl, requireText } from '../../shared/validation';
+import { waitSettings } from '../../shared/waiting';
+import { renderModeFields } from './mode';
+import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
 
-const show = { resource: ['document'], operation: ['renderFromHtml'] };
+const OPERATION = 'renderFromHtml';
+const show = { resource: ['document'], operation: [OPERATION] };
 
 export const renderFromHtmlOperation: INodePropertyOptions = {
 	name: 'Render From HTML',
-	value: 'renderFromHtml',
+	value: OPERATION,
 	action: 'Render a document from HTML',
-	description: 'Render your own HTML to a PDF',
+	description: 'Render your own HTML to a PDF or PNG',
 	routing: {
-		request: { method: 'POST', url: '/v1/html-to-pdf/sync' },
+		request: {
+			method: 'POST',
+			url: '={{ $parameter.mode === "async" ? "/v1/html-to-pdf/async" : "/v1/html-to-pdf/sync" }}',
+		},
 		send: { preSend: [buildRenderFromHtmlBody] },
 		output: { postReceive: renderOutput },
 	},
@@ -33,12 +42,22 @@ export const renderFromHtmlFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'The complete HTML document to render',
 	},
+	...renderModeFields(OPERATION),
+	printSettingsFields('printSettings', 'Print Settings', show),
+	renderOptionsField(show, 'html'),
 ];
 
 async function buildRenderFromHtmlBody(
 	this: IExecuteSingleFunctions,
 	request: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const html = requireText(this, 'HTML', this.getNodeParameter('html'));
-	return { ...request, body: { html } };
+	const body: IDataObject = { html: requireText(this, 'HTML', this.getNodeParameter('html')) };
+	if (this.getNodeParameter('mode', 'sync') === 'async') {
+		body.webhook = requireHttpUrl(this, 'Webhook URL', this.getNodeParameter('webhook', ''));
+	}
+	const pdfParams = printSettingsBody(this, 'printSettings', 'Print Settings');
+	if (pdfParams) body.pdfParams = pdfParams;
+	Object.assign(body, renderOptionsBody(this, 'html'));
+	waitSettings(this, RENDER_WAIT_DEFAULTS);
+	return { ...request, body };
 }

@@ -1,38 +1,38 @@
 import type {
+	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { requireJsonObject, requireText } from '../../shared/validation';
-import { renderOutput } from './output';
+import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
+import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
+import { requireHttpUrl, requireJsonObject } from '../../shared/validation';
+import { waitSettings } from '../../shared/waiting';
+import { renderModeFields } from './mode';
+import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
 
-const show = { resource: ['document'], operation: ['renderFromTemplate'] };
+const OPERATION = 'renderFromTemplate';
+const show = { resource: ['document'], operation: [OPERATION] };
 
 export const renderFromTemplateOperation: INodePropertyOptions = {
 	name: 'Render From Template',
-	value: 'renderFromTemplate',
+	value: OPERATION,
 	action: 'Render a document from a template',
-	description: 'Fill a stored template with data and render it to a PDF',
+	description: 'Fill a stored template with data and render it to a PDF or PNG',
 	routing: {
-		request: { method: 'POST', url: '/v1/pdf/sync' },
+		request: {
+			method: 'POST',
+			url: '={{ $parameter.mode === "async" ? "/v1/pdf/async" : "/v1/pdf/sync" }}',
+		},
 		send: { preSend: [buildRenderFromTemplateBody] },
 		output: { postReceive: renderOutput },
 	},
 };
 
 export const renderFromTemplateFields: INodeProperties[] = [
-	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. invoice',
-		displayOptions: { show },
-		description: 'ID of the template to render, as shown in the templates list of pdf noodle',
-	},
+	templateLocatorField(show),
 	{
 		displayName: 'Data',
 		name: 'data',
@@ -43,13 +43,22 @@ export const renderFromTemplateFields: INodeProperties[] = [
 		description:
 			'The values for the template\'s variables as a JSON object, e.g. {"invoice_number": "1042"}',
 	},
+	...renderModeFields(OPERATION),
+	renderOptionsField(show, 'template'),
 ];
 
 async function buildRenderFromTemplateBody(
 	this: IExecuteSingleFunctions,
 	request: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const templateId = requireText(this, 'Template ID', this.getNodeParameter('templateId')).trim();
-	const data = requireJsonObject(this, 'Data', this.getNodeParameter('data'));
-	return { ...request, body: { templateId, data } };
+	const body: IDataObject = {
+		templateId: templateIdOf(this),
+		data: requireJsonObject(this, 'Data', this.getNodeParameter('data')),
+	};
+	if (this.getNodeParameter('mode', 'sync') === 'async') {
+		body.webhook = requireHttpUrl(this, 'Webhook URL', this.getNodeParameter('webhook', ''));
+	}
+	Object.assign(body, renderOptionsBody(this, 'template'));
+	waitSettings(this, RENDER_WAIT_DEFAULTS);
+	return { ...request, body };
 }

@@ -1,0 +1,217 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { normalizeBaseUrl } from './baseUrl';
+import { apiErrorFor } from './errors';
+
+export const CREDENTIAL_TYPE = 'pdfNoodleApi';
+
+/** Consecutive transient failures of status calls tolerated before the wait gives up. */
+const MAX_TRANSIENT_RETRIES = 5;
+/** Waits are cut into slices this long so that a cancelled execution stops promptly, even on n8n versions whose `sleep` takes no abort signal. */
+const SLEEP_SLICE_MS = 500;
+/** The longest backoff after a transient failure, unless the service asks for more. */
+const MAX_BACKOFF_MS = 30_000;
+
+export interface PollOptions {
+	/** Path of the status endpoint below the base URL, e.g. `/v1/pdf/status/<id>`. */
+	statusPath: string;
+	/** True once the body shows a final state. */
+	isFinished: (body: IDataObject) => boolean;
+	intervalMs: number;
+	timeoutMs: number;
+	/** What the work is, for messages: "render", "batch", ... */
+	subject: string;
+	/** The id and status URL a person can look the work up with later. */
+	requestId: string;
+	statusUrl: string;
+}
+
+/** Base URL of the credential, with the former address replaced. */
+export async function serviceBaseUrl(context: IExecuteSingleFunctions): Promise<string> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	return normalizeBaseUrl(credentials.baseUrl);
+}
+
+/** A GET of the API with the credential, answering the full response whatever its status. */
+export async function getWithCredential(
+	context: IExecuteSingleFunctions,
+	url: string,
+): Promise<IN8nHttpFullResponse> {
+	const request: IHttpRequestOptions = {
+		method: 'GET',
+		url,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		headers: { Accept: 'application/json' },
+	};
+	return (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_TYPE,
+		request,
+	)) as IN8nHttpFullResponse;
+}
+
+/** Connection-level failures that a later status call may not meet again. */
+const NETWORK_ERROR_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ERR_SOCKET_CONNECTION_TIMEOUT',
+]);
+
+function errorCodes(error: unknown): string[] {
+	const codes: string[] = [];
+	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	for (let depth = 0; current && depth < 5; depth++) {
+		if (typeof current.code === 'string') codes.push(current.code);
+		current = current.cause as typeof current;
+	}
+	return codes;
+}
+
+/** Whether a failed call never got an HTTP answer (connection refused, reset, timed out). */
+export function isNetworkFailure(error: unknown): boolean {
+	return errorCodes(error).some((code) => NETWORK_ERROR_CODES.has(code));
+}
+
+/** A status call whose failure is returned, not thrown, so the caller can decide to retry. */
+async function statusCall(
+	context: IExecuteSingleFunctions,
+	url: string,
+): Promise<{ response?: IN8nHttpFullResponse; failure?: NodeApiError }> {
+	try {
+		return { response: await getWithCredential(context, url) };
+	} catch (error) {
+		return {
+			failure:
+				error instanceof NodeApiError
+					? error
+					: new NodeApiError(context.getNode(), error as JsonObject, { itemIndex: context.getItemIndex() }),
+		};
+	}
+}
+
+function isTransientStatus(status: number): boolean {
+	return status === 429 || status >= 500;
+}
+
+/** Seconds of a `Retry-After` header (seconds or an HTTP date), in milliseconds. */
+function retryAfterMs(headers: IDataObject | undefined): number | undefined {
+	const value = headers?.['retry-after'];
+	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Sleeps in short slices, and stops with an error as soon as the execution is cancelled. */
+export async function cancellableSleep(context: IExecuteSingleFunctions, ms: number): Promise<void> {
+	const signal = context.getExecutionCancelSignal();
+	let left = ms;
+	while (left > 0) {
+		throwIfCancelled(context, signal);
+		const slice = Math.min(left, SLEEP_SLICE_MS);
+		try {
+			await sleep(slice, signal);
+		} catch {
+			// `sleep` rejects when the signal fires; the check below reports it.
+		}
+		left -= slice;
+	}
+	throwIfCancelled(context, signal);
+}
+
+function throwIfCancelled(context: IExecuteSingleFunctions, signal: AbortSignal | undefined): void {
+	if (signal?.aborted) {
+		throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting', {
+			itemIndex: context.getItemIndex(),
+		});
+	}
+}
+
+/**
+ * Polls a status endpoint until the work is finished, and returns the final body.
+ * Only status calls are repeated: the request that started the work is never re-sent.
+ * A network error, a 5xx or a 429 of a status call is retried (after `Retry-After` when
+ * the service gives one, else with a growing backoff) up to a bounded number of times;
+ * any other error status ends the wait with that error.
+ */
+export async function pollUntilFinished(
+	context: IExecuteSingleFunctions,
+	options: PollOptions,
+): Promise<IDataObject> {
+	const startedAt = Date.now();
+	const deadline = startedAt + options.timeoutMs;
+	const statusUrl = `${await serviceBaseUrl(context)}${options.statusPath}`;
+	let transientFailures = 0;
+	let lastState = 'not yet known';
+
+	for (;;) {
+		let waitMs = options.intervalMs;
+		const { response, failure } = await statusCall(context, statusUrl);
+		if (failure) {
+			if (!isNetworkFailure(failure)) throw failure;
+			transientFailures++;
+			if (transientFailures > MAX_TRANSIENT_RETRIES) {
+				throw new NodeOperationError(
+					context.getNode(),
+					`Could not reach the pdf noodle status endpoint: ${failure.message}`,
+					{ itemIndex: context.getItemIndex(), description: lookupLater(options) },
+				);
+			}
+			waitMs = backoffMs(options.intervalMs, transientFailures);
+		}
+
+		if (response) {
+			if (isTransientStatus(response.statusCode)) {
+				transientFailures++;
+				if (transientFailures > MAX_TRANSIENT_RETRIES) {
+					throw apiErrorFor(context, response.statusCode, response.body);
+				}
+				waitMs =
+					retryAfterMs(response.headers as IDataObject) ??
+					backoffMs(options.intervalMs, transientFailures);
+			} else if (response.statusCode >= 400) {
+				throw apiErrorFor(context, response.statusCode, response.body);
+			} else {
+				transientFailures = 0;
+				const body = (response.body ?? {}) as IDataObject;
+				if (options.isFinished(body)) return body;
+				lastState = String(body.renderStatus ?? body.status ?? lastState);
+			}
+		}
+
+		// The last status call is made at the deadline itself, not one interval before it.
+		const now = Date.now();
+		if (now >= deadline) {
+			const waited = Math.round((now - startedAt) / 1000);
+			throw new NodeOperationError(
+				context.getNode(),
+				`Timed out after waiting ${waited} s for the ${options.subject} to finish (requestId ${options.requestId}, last state ${lastState})`,
+				{ itemIndex: context.getItemIndex(), description: lookupLater(options) },
+			);
+		}
+		await cancellableSleep(context, Math.min(waitMs, deadline - now));
+	}
+}
+
+function backoffMs(intervalMs: number, failures: number): number {
+	return Math.min(MAX_BACKOFF_MS, Math.max(intervalMs, 500) * 2 ** (failures - 1));
+}
+
+function lookupLater(options: PollOptions): string {
+	return `It may still finish: look it up later with "Get Status". requestId: ${options.requestId}, statusUrl: ${options.statusUrl}`;
+}

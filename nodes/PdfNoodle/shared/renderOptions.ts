@@ -1,0 +1,150 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+
+import {
+	invalidParameter,
+	requireText,
+	requireUuid,
+	requireWholeNumber,
+	withoutEmpty,
+} from './validation';
+
+/** Which endpoint family the options are for: template renders take two more. */
+export type RenderSource = 'template' | 'html';
+
+const PDF_METADATA_FIELDS: INodeProperties[] = [
+	{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+	{ displayName: 'Author', name: 'author', type: 'string', default: '' },
+	{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
+	{
+		displayName: 'Keywords',
+		name: 'keywords',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. invoice, 2026, acme',
+		description: 'Comma-separated keywords',
+	},
+	{ displayName: 'Creator', name: 'creator', type: 'string', default: '' },
+	{ displayName: 'Producer', name: 'producer', type: 'string', default: '' },
+];
+
+/** The "Options" collection of single renders: every common render option of the API. */
+export function renderOptionsField(show: { [key: string]: string[] }, source: RenderSource): INodeProperties {
+	const options: INodeProperties[] = [
+		{
+			displayName: 'Output Format',
+			name: 'outputFormat',
+			type: 'options',
+			options: [
+				{ name: 'PDF', value: 'pdf' },
+				{ name: 'PNG Image', value: 'png' },
+			],
+			default: 'pdf',
+			description: 'PNG renders the document as one image instead of a PDF',
+		},
+		{
+			displayName: 'PDF Metadata',
+			name: 'pdfMetadata',
+			type: 'fixedCollection',
+			default: {},
+			placeholder: 'Add Metadata',
+			description: 'Document properties written into the PDF (title, author, ...)',
+			options: [{ displayName: 'Metadata', name: 'metadata', values: PDF_METADATA_FIELDS }],
+		},
+		{
+			displayName: 'Hide Header and Footer on First Page',
+			name: 'hasCover',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the first page is a cover without the header and footer',
+		},
+		{
+			displayName: 'Signed URL Lifetime (Seconds)',
+			name: 'signedUrlExpiresIn',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 3600,
+			description: 'How long the returned file URL stays valid',
+		},
+		{
+			displayName: 'Storage Connection ID',
+			name: 's3Bucket',
+			type: 'string',
+			default: '',
+			description:
+				'ID of an active storage connection of your account to store the file in your own bucket (higher plans only)',
+		},
+		{
+			displayName: 'Storage Path',
+			name: 's3Key',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. invoices/2026/INV-1042',
+			description:
+				'Path and file name, without extension, inside your own bucket. Needs a Storage Connection ID.',
+		},
+	];
+	if (source === 'template') {
+		options.push(
+			{
+				displayName: 'Debug',
+				name: 'debug',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to ask the API for extra debugging information in its answer',
+			},
+			{
+				displayName: 'External ID',
+				name: 'externalId',
+				type: 'string',
+				default: '',
+				description: 'UUID of your customer in the embedded white-label solution',
+			},
+		);
+	}
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/** Whether the user asked for a PNG instead of a PDF. */
+export function wantsImage(context: IExecuteSingleFunctions): boolean {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	return options.outputFormat === 'png';
+}
+
+/** The common render options as body fields, validated; only what the user set. */
+export function renderOptionsBody(context: IExecuteSingleFunctions, source: RenderSource): IDataObject {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const body: IDataObject = {};
+	if (options.outputFormat !== undefined) body.convertToImage = options.outputFormat === 'png';
+
+	const metadata = withoutEmpty(((options.pdfMetadata as IDataObject | undefined)?.metadata ?? {}) as IDataObject);
+	if (Object.keys(metadata).length > 0) body.metadata = metadata;
+
+	if (options.hasCover !== undefined) body.hasCover = options.hasCover === true;
+	if (options.signedUrlExpiresIn !== undefined) {
+		body.signedUrlExpiresIn = requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', options.signedUrlExpiresIn, 1);
+	}
+
+	const bucket = typeof options.s3Bucket === 'string' ? options.s3Bucket.trim() : '';
+	const key = typeof options.s3Key === 'string' ? options.s3Key.trim() : '';
+	if (key !== '' && bucket === '') {
+		throw invalidParameter(context, 'Storage Path', 'can only be used together with a Storage Connection ID');
+	}
+	if (bucket !== '') body.s3_bucket = requireText(context, 'Storage Connection ID', bucket);
+	if (key !== '') body.s3_key = key;
+
+	if (source === 'template') {
+		if (options.debug !== undefined) body.debug = options.debug === true;
+		if (options.externalId !== undefined && options.externalId !== '') {
+			body.externalId = requireUuid(context, 'External ID', options.externalId);
+		}
+	}
+	return body;
+}

@@ -1,0 +1,66 @@
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidParameter } from './validation';
+
+export interface WaitDefaults {
+	pollIntervalSeconds: number;
+	timeoutSeconds: number;
+}
+
+/** "Wait for Completion", "Poll Interval" and "Timeout", the same for every operation that can wait. */
+export function waitingFields(show: { [key: string]: string[] }, defaults: WaitDefaults): INodeProperties[] {
+	return [
+		{
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: true,
+			displayOptions: { show },
+			description:
+				'Whether to wait until the work has finished and output its result. When off, the node outputs what the API answered at once (the request ID and status URL) and you can look the result up later with "Get Status".',
+		},
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is per operation
+		{
+			displayName: 'Poll Interval (Seconds)',
+			name: 'pollInterval',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: defaults.pollIntervalSeconds,
+			displayOptions: { show: { ...show, waitForCompletion: [true] } },
+			description: 'How often to ask the API whether the work has finished',
+		},
+		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is per operation
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'waitTimeout',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: defaults.timeoutSeconds,
+			displayOptions: { show: { ...show, waitForCompletion: [true] } },
+			description:
+				'How long to wait at most. After that the item fails with the request ID, so the result can still be looked up later.',
+		},
+	];
+}
+
+export interface WaitSettings {
+	waitForCompletion: boolean;
+	intervalMs: number;
+	timeoutMs: number;
+}
+
+/** The waiting parameters of the current item, validated. */
+export function waitSettings(context: IExecuteSingleFunctions, defaults: WaitDefaults): WaitSettings {
+	const waitForCompletion = context.getNodeParameter('waitForCompletion', true) as boolean;
+	const interval = Number(context.getNodeParameter('pollInterval', defaults.pollIntervalSeconds));
+	const timeout = Number(context.getNodeParameter('waitTimeout', defaults.timeoutSeconds));
+	if (waitForCompletion) {
+		if (!Number.isFinite(interval) || interval < 1) {
+			throw invalidParameter(context, 'Poll Interval (Seconds)', 'must be a number of at least 1');
+		}
+		if (!Number.isFinite(timeout) || timeout < 1) {
+			throw invalidParameter(context, 'Timeout (Seconds)', 'must be a number of at least 1');
+		}
+	}
+	return { waitForCompletion, intervalMs: interval * 1000, timeoutMs: timeout * 1000 };
+}
