@@ -1,3 +1,4 @@
+import type { Fault } from './faults';
 import type { FileStore } from './files';
 import type { RenderQueue } from './renders';
 import type { Renderer } from './render/renderer';
@@ -37,6 +38,8 @@ export interface SandboxContext {
 	requestLog: LoggedRequest[];
 	/** Every webhook POST the sandbox made, oldest first. */
 	webhookDeliveries: WebhookDelivery[];
+	/** Faults to inject into coming requests (test controls). */
+	faults: Fault[];
 	/** Ids of the account's active storage connections (`s3_bucket`). */
 	storageConnections: Set<string>;
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import type { LoggedRequest, SandboxContext, SandboxSettings } from './context';
+import { applyFault, takeFault } from './faults';
 import { FileStore } from './files';
 import { HttpError, parseJson, readBody, type Request, Router, sendError } from './http';
 import { Renderer } from './render/renderer';
@@ -56,6 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		renderer: new Renderer(() => baseUrl),
 		requestLog: [],
 		webhookDeliveries: [],
+		faults: [],
 		storageConnections: new Set([SANDBOX_STORAGE_CONNECTION]),
 	};
 
@@ -115,6 +117,8 @@ async function handle(context: SandboxContext, router: Router, incoming: Incomin
 	}
 
 	try {
+		const fault = url.pathname.startsWith('/__sandbox/') ? undefined : takeFault(context.faults, method, url.pathname);
+		if (fault && (await applyFault(fault, incoming, response))) return;
 		const found = router.match(method, url.pathname);
 		if (found === undefined) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
 		if (found === 'method') throw new HttpError(405, `Method ${method} is not allowed on ${url.pathname}`);

@@ -50,3 +50,17 @@ export function pngSize(bytes: Buffer): { width: number; height: number } {
 	const png = PNG.sync.read(bytes);
 	return { width: png.width, height: png.height };
 }
+
+/** The document properties written into a PDF. */
+export async function pdfProperties(bytes: Buffer): Promise<Record<string, string | undefined>> {
+	const { PDFDocument } = await import('pdf-lib');
+	const document = await PDFDocument.load(bytes, { updateMetadata: false });
+	return {
+		title: document.getTitle(),
+		author: document.getAuthor(),
+		subject: document.getSubject(),
+		keywords: document.getKeywords(),
+		creator: document.getCreator(),
+		producer: document.getProducer(),
+	};
+}

@@ -1,11 +1,12 @@
 import type { SandboxContext, SandboxSettings } from '../context';
+import { parseFault } from '../faults';
 import { HttpError, objectBody, type Router, sendJson } from '../http';
 
 const NUMERIC_SETTINGS: Array<keyof SandboxSettings> = ['syncWaitMs', 'renderDelayMs', 'clockOffsetMs'];
 
 /**
  * Test controls under /__sandbox/, mounted only when the sandbox is started for tests:
- * the request log, the webhook deliveries, the timing settings and the clock.
+ * the request log, the webhook deliveries, injected faults, the timing settings and the clock.
  */
 export function controlRoutes(router: Router, context: SandboxContext): void {
 	router.add('GET', '/__sandbox/requests', (_request, response) => {
@@ -19,6 +20,17 @@ export function controlRoutes(router: Router, context: SandboxContext): void {
 
 	router.add('GET', '/__sandbox/webhooks', (_request, response) => {
 		sendJson(response, 200, { deliveries: context.webhookDeliveries });
+	});
+
+	router.add('POST', '/__sandbox/faults', (request, response) => {
+		const fault = parseFault(request.json());
+		context.faults.push(fault);
+		sendJson(response, 200, { faults: context.faults });
+	});
+
+	router.add('DELETE', '/__sandbox/faults', (_request, response) => {
+		context.faults.length = 0;
+		sendJson(response, 200, { faults: [] });
 	});
 
 	router.add('GET', '/__sandbox/settings', (_request, response) => {

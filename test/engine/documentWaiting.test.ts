@@ -1,0 +1,231 @@
+/**
+ * Waiting for renders: a sync call answered 202, asynchronous renders with and without
+ * waiting, FAILED renders, the timeout, cancellation, transient errors of status calls,
+ * and Get Status.
+ */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+
+import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { pdfText } from '../support/pdf';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+let receiver: Receiver;
+
+before(async () => {
+	sandbox = await startTestSandbox();
+	receiver = await startReceiver();
+});
+
+after(async () => {
+	await sandbox.close();
+	await receiver.close();
+});
+
+beforeEach(() => {
+	clearRequestLog(sandbox);
+	sandbox.context.faults.length = 0;
+	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0 });
+});
+
+const renderLetter = {
+	resource: 'document',
+	operation: 'renderFromTemplate',
+	template: { __rl: true, mode: 'id', value: 'letter' },
+	data: '{"recipient": {"name": "Margaret Hamilton"}, "closing": "Kind regards"}',
+	pollInterval: 1,
+};
+
+const statusCalls = () => apiRequests(sandbox).filter((request) => request.path.startsWith('/v1/pdf/status/'));
+const renderCalls = () => apiRequests(sandbox).filter((request) => request.method === 'POST');
+
+describe('a sync render answered 202', () => {
+	test('is polled at the status endpoint to the end and gives the file; the POST is sent once', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 200, renderDelayMs: 2500 });
+		const { items, error } = await runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox) });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items[0].json.renderStatus, 'SUCCESS');
+		assert.equal(typeof items[0].json.requestId, 'string');
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Dear Margaret Hamilton'));
+		assert.equal(renderCalls().length, 1);
+		assert.ok(statusCalls().length >= 2, `polled ${statusCalls().length} times`);
+		for (const call of statusCalls()) assert.equal(call.path, `/v1/pdf/status/${items[0].json.requestId}`);
+	});
+
+	test('with "Wait for Completion" off, the 202 answer is the output', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
+		const { items } = await runPdfNoodle({ ...renderLetter, waitForCompletion: false }, { credentials: credentialsFor(sandbox) });
+		assert.deepEqual(Object.keys(items[0].json).sort(), ['message', 'requestId', 'statusUrl']);
+		assert.equal(items[0].binary, undefined);
+		assert.equal(statusCalls().length, 0);
+	});
+
+	test('running out of time names how long it waited, the request id and the status URL', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 8000 });
+		const { error } = await runPdfNoodle({ ...renderLetter, waitTimeout: 2 }, { credentials: credentialsFor(sandbox) });
+		assert.ok(error);
+		assert.match(error.message, /^Timed out after waiting 2 s for the render to finish \(requestId [\w-]+, last state ONGOING\)$/);
+		const requestId = /requestId ([\w-]+)/.exec(error.message)![1];
+		assert.equal(error.description, `It may still finish: look it up later with "Get Status". requestId: ${requestId}, statusUrl: ${sandbox.baseUrl}/v1/pdf/status/${requestId}`);
+	});
+
+	test('a transient 503 and a 429 with Retry-After of a status call are retried', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
+		sandbox.context.faults.push(
+			{ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 503, times: 1 },
+			{ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 429, headers: { 'Retry-After': '1' }, times: 1 },
+		);
+		const { items, error } = await runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox) });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items[0].json.renderStatus, 'SUCCESS');
+		assert.ok(statusCalls().length >= 3);
+		assert.equal(renderCalls().length, 1, 'the render was not started again');
+	});
+
+	test('a status call whose connection is reset is retried', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1000 });
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'reset', times: 2 });
+		const { items, error } = await runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox) });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items[0].json.renderStatus, 'SUCCESS');
+		assert.equal(renderCalls().length, 1);
+	});
+
+	test('a status call answering 404 ends the wait with that error', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 404, body: { message: 'Request could not be found' }, times: 1 });
+		const { error } = await runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox) });
+		assert.equal(error?.message, 'Request could not be found');
+	});
+
+	test('cancelling the execution stops the wait', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 60_000 });
+		let cancel = () => {};
+		const running = runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox), onStart: (execution) => (cancel = execution.cancel) });
+		while (statusCalls().length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+		cancel();
+		const { run } = await running;
+		assert.equal(run.status, 'canceled');
+		const callsAtCancel = statusCalls().length;
+		await new Promise((resolve) => setTimeout(resolve, 2500));
+		assert.ok(statusCalls().length <= callsAtCancel + 1, 'no more polling after the cancel');
+	});
+});
+
+describe('asynchronous renders', () => {
+	test('with waiting: the webhook gets the result, the node polls and outputs the file', async () => {
+		const { items, error } = await runPdfNoodle(
+			{ ...renderLetter, mode: 'async', webhook: receiver.url },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.equal(error, undefined, error?.message);
+		const [post] = renderCalls();
+		assert.equal(post.path, '/v1/pdf/async');
+		assert.deepEqual(post.body, {
+			templateId: 'letter',
+			data: { recipient: { name: 'Margaret Hamilton' }, closing: 'Kind regards' },
+			webhook: receiver.url,
+		});
+		assert.equal(items[0].json.renderStatus, 'SUCCESS');
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Kind regards'));
+
+		await receiver.waitFor(1);
+		const delivered = receiver.received.at(-1)!.body as Record<string, unknown>;
+		assert.equal(delivered.requestId, items[0].json.requestId);
+		assert.equal(delivered.renderStatus, 'SUCCESS');
+		assert.deepEqual(Object.keys(delivered).sort(), ['metadata', 'renderStatus', 'requestId', 'signedUrl']);
+	});
+
+	test('without waiting: the acknowledgement {requestId} is the output', async () => {
+		const { items } = await runPdfNoodle(
+			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.deepEqual(Object.keys(items[0].json), ['requestId']);
+		assert.equal(items[0].binary, undefined);
+		assert.equal(statusCalls().length, 0);
+	});
+
+	test('HTML: posts to /v1/html-to-pdf/async with the webhook', async () => {
+		const { items } = await runPdfNoodle(
+			{ resource: 'document', operation: 'renderFromHtml', html: '<p>Async HTML</p>', mode: 'async', webhook: receiver.url, pollInterval: 1 },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.deepEqual(renderCalls().map((call) => [call.path, call.body]), [['/v1/html-to-pdf/async', { html: '<p>Async HTML</p>', webhook: receiver.url }]]);
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Async HTML'));
+	});
+});
+
+describe('failed renders', () => {
+	const broken = { ...renderLetter, template: { __rl: true, mode: 'id', value: 'broken-layout' } };
+
+	test('an async render that ends FAILED is an error of its item', async () => {
+		const { error } = await runPdfNoodle({ ...broken, mode: 'async', webhook: receiver.url }, { credentials: credentialsFor(sandbox) });
+		assert.match(error?.message ?? '', /^The render failed \(requestId [\w-]+\)$/);
+	});
+
+	test('a sync render that fails is an error with the service\'s message', async () => {
+		const { error } = await runPdfNoodle(broken, { credentials: credentialsFor(sandbox) });
+		assert.match(error?.message ?? '', /^The document could not be rendered/);
+	});
+
+	test('with "Continue On Fail" the failed render is an error item and the others are unharmed', async () => {
+		const { items, error } = await runPdfNoodle(
+			{ ...renderLetter, mode: 'async', webhook: receiver.url, template: { __rl: true, mode: 'id', value: '={{ $json.template }}' } },
+			{
+				credentials: credentialsFor(sandbox),
+				settings: { onError: 'continueRegularOutput' },
+				input: [{ json: { template: 'letter' } }, { json: { template: 'broken-layout' } }, { json: { template: 'certificate' } }],
+			},
+		);
+		assert.equal(error, undefined);
+		assert.equal(items.length, 3);
+		assert.equal(items[0].json.renderStatus, 'SUCCESS');
+		assert.match(String(items[1].json.error), /^The render failed/);
+		assert.equal(items[2].json.renderStatus, 'SUCCESS');
+		assert.ok(items[0].binary?.data && items[2].binary?.data && !items[1].binary);
+	});
+});
+
+describe('Get Status', () => {
+	async function finishedRender(): Promise<string> {
+		const { items } = await runPdfNoodle(
+			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		const requestId = String(items[0].json.requestId);
+		await sandbox.context.renders.get(requestId)!.finished;
+		clearRequestLog(sandbox);
+		return requestId;
+	}
+
+	test('by request ID: the render result and its file', async () => {
+		const requestId = await finishedRender();
+		const { items } = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId }, { credentials: credentialsFor(sandbox) });
+		assert.equal(items[0].json.requestId, requestId);
+		assert.equal(items[0].json.renderStatus, 'SUCCESS');
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Margaret Hamilton'));
+		assert.deepEqual(apiRequests(sandbox).map((request) => `${request.method} ${request.path}`), [`GET /v1/pdf/status/${requestId}`]);
+	});
+
+	test('by full status URL', async () => {
+		const requestId = await finishedRender();
+		const { items } = await runPdfNoodle(
+			{ resource: 'document', operation: 'getStatus', requestId: `${sandbox.baseUrl}/v1/pdf/status/${requestId}`, downloadFile: false },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.equal(items[0].json.requestId, requestId);
+		assert.equal(items[0].binary, undefined);
+	});
+
+	test('an unknown id is a 404 error; a malformed one is refused before sending', async () => {
+		const unknown = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId: 'nope' }, { credentials: credentialsFor(sandbox) });
+		assert.equal(unknown.error?.message, 'Request could not be found');
+		clearRequestLog(sandbox);
+		const malformed = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId: 'https://example.com/not/a/status' }, { credentials: credentialsFor(sandbox) });
+		assert.equal(malformed.error?.message, 'Invalid "Request ID or Status URL": must be a request ID or a URL ending in /v1/pdf/status/<id>');
+		assert.equal(apiRequests(sandbox).length, 0);
+	});
+});
