@@ -11,6 +11,7 @@ import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 // The tests run what ships: the compiled files of dist/ (`npm run build` first).
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
+import { PdfNoodleTrigger } from '../../dist/nodes/PdfNoodleTrigger/PdfNoodleTrigger.node.js';
 
 export const PACKAGE_NAME = 'n8n-nodes-pdf-noodle';
 export const INPUT_NODE_TYPE = 'test.input';
@@ -38,6 +39,7 @@ class InputNode implements INodeType {
 export class TestNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType> = {
 		[`${PACKAGE_NAME}.pdfNoodle`]: new PdfNoodle(),
+		[`${PACKAGE_NAME}.pdfNoodleTrigger`]: new PdfNoodleTrigger(),
 		[INPUT_NODE_TYPE]: new InputNode(),
 	};
 

@@ -1,0 +1,87 @@
+/**
+ * Serves the PDF Noodle Trigger's webhook over real HTTP the way n8n's webhook server
+ * does for a workflow whose trigger has `responseMode: 'onReceived'`: express parses
+ * the request, n8n-core's WebhookContext hands it to the node's `webhook()`, and either
+ * the node has answered itself (a refused or ignored call: no execution) or the server
+ * answers 200 and an execution starts with the node's items.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import express from 'express';
+import { ExecutionLifecycleHooks, WebhookContext } from 'n8n-core';
+import type { INode, INodeExecutionData, IWebhookData, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { additionalDataForCredentialTest, binaryDataService } from './engine';
+import { PACKAGE_NAME, TestNodeTypes } from './nodeTypes';
+
+export const TRIGGER_PATH = '/webhook/pdf-noodle';
+
+export interface TriggerServer {
+	/** The trigger's production URL. */
+	url: string;
+	/** The items of each execution the trigger started, in order. */
+	executions: INodeExecutionData[][];
+	close(): Promise<void>;
+}
+
+export async function startTriggerServer(parameters: INode['parameters']): Promise<TriggerServer> {
+	await binaryDataService();
+	const nodeTypes = new TestNodeTypes();
+	const node: INode = {
+		id: 'trigger',
+		name: 'PDF Noodle Trigger',
+		type: `${PACKAGE_NAME}.pdfNoodleTrigger`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		webhookId: 'pdf-noodle',
+	};
+	const workflow = new Workflow({ id: 'trigger-test', nodes: [node], connections: {}, active: true, nodeTypes });
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
+	const executions: INodeExecutionData[][] = [];
+
+	const app = express();
+	// n8n parses JSON bodies up to its payload limit (16 MB by default) and leaves others unparsed.
+	app.use(express.json({ limit: '16mb' }));
+	app.post(TRIGGER_PATH, async (request, response) => {
+		const additionalData = {
+			...additionalDataForCredentialTest(),
+			hooks: new ExecutionLifecycleHooks('webhook', 'trigger-execution', {} as IWorkflowBase),
+			httpRequest: request,
+			httpResponse: response,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const webhookData = {
+			httpMethod: 'POST',
+			node: node.name,
+			path: 'pdf-noodle',
+			webhookDescription: nodeType.description.webhooks![0],
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+		} as IWebhookData;
+		const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
+		try {
+			const result = await nodeType.webhook!.call(context);
+			if (result.noWebhookResponse) return;
+			executions.push(result.workflowData?.[0] ?? []);
+			response.status(200).json({ message: 'Workflow was started' });
+		} catch (error) {
+			response.status(500).json({ message: (error as Error).message });
+		}
+	});
+	// What n8n answers for a body its JSON parser refuses.
+	app.use((error: Error & { status?: number }, _request: express.Request, response: express.Response, _next: express.NextFunction) => {
+		response.status(error.status ?? 400).json({ message: error.message });
+	});
+
+	const server: Server = await new Promise((resolve) => {
+		const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+	});
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}${TRIGGER_PATH}`,
+		executions,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
