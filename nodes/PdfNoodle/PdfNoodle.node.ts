@@ -2,7 +2,9 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { documentDescription } from './resources/document';
+import { templateDescription } from './resources/template';
 import { searchTemplates } from './shared/templateLocator';
+import { getTemplateVariableFields } from './shared/variables';
 
 export class PdfNoodle implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,7 +14,7 @@ export class PdfNoodle implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Render PDFs and images from templates and HTML with pdf noodle',
+		description: 'Render PDFs and images from templates and HTML, and manage templates, with pdf noodle',
 		defaults: {
 			name: 'PDF Noodle',
 		},
@@ -46,16 +48,24 @@ export class PdfNoodle implements INodeType {
 						name: 'Document',
 						value: 'document',
 					},
+					{
+						name: 'Template',
+						value: 'template',
+					},
 				],
 				default: 'document',
 			},
 			...documentDescription,
+			...templateDescription,
 		],
 	};
 
 	methods = {
 		listSearch: {
 			searchTemplates,
+		},
+		resourceMapping: {
+			getTemplateVariableFields,
 		},
 	};
 }

@@ -131,7 +131,7 @@ describe('Document: errors', () => {
 	test('Data that is not a JSON object is refused before any request, naming the parameter', async () => {
 		const { error } = await runPdfNoodle({ ...renderInvoice, data: '[1, 2]' }, { credentials: credentialsFor(sandbox) });
 		assert.ok(error);
-		assert.equal(error.message, 'Invalid "Data": must be a JSON object, not a list or a single value');
+		assert.equal(error.message, 'Invalid "Data (JSON)": must be a JSON object, not a list or a single value');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
@@ -146,7 +146,7 @@ describe('Document: errors', () => {
 		);
 		assert.equal(error, undefined);
 		assert.equal(items.length, 3);
-		assert.match(String(items[1].json.error), /^Invalid "Data": must be valid JSON/);
+		assert.match(String(items[1].json.error), /^Invalid "Data \(JSON\)": must be valid JSON/);
 		assert.equal(items[1].binary, undefined);
 		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('OK-1'));
 		assert.ok((await pdfText(await binaryBytes(items[2].binary?.data))).includes('OK-3'));

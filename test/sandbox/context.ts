@@ -2,6 +2,7 @@ import type { Fault } from './faults';
 import type { FileStore } from './files';
 import type { RenderQueue } from './renders';
 import type { Renderer } from './render/renderer';
+import type { CreationQueue } from './templates/creations';
 import type { TemplateStore } from './templates/store';
 import type { WebhookDelivery } from './webhooks';
 
@@ -13,6 +14,10 @@ export interface SandboxSettings {
 	renderDelayMs: number;
 	/** Added to the real clock: lets a test age signed URLs without waiting. */
 	clockOffsetMs: number;
+	/** How long an AI template creation takes. */
+	templateCreationMs: number;
+	/** How long after a successful creation lookups still answer the status record before the template. */
+	templateFinalizeMs: number;
 }
 
 export interface LoggedRequest {
@@ -33,6 +38,7 @@ export interface SandboxContext {
 	now: () => number;
 	files: FileStore;
 	templates: TemplateStore;
+	creations: CreationQueue;
 	renders: RenderQueue;
 	renderer: Renderer;
 	requestLog: LoggedRequest[];

@@ -11,6 +11,7 @@ import { controlRoutes } from './routes/controls';
 import { fileRoutes } from './routes/files';
 import { renderRoutes } from './routes/render';
 import { templateRoutes } from './routes/templates';
+import { CreationQueue } from './templates/creations';
 import { TemplateStore } from './templates/store';
 
 export interface SandboxOptions {
@@ -42,6 +43,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		syncWaitMs: 30_000,
 		renderDelayMs: 0,
 		clockOffsetMs: 0,
+		templateCreationMs: 8000,
+		templateFinalizeMs: 5000,
 		...options.settings,
 	};
 	const now = () => Date.now() + settings.clockOffsetMs;
@@ -59,7 +62,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		webhookDeliveries: [],
 		faults: [],
 		storageConnections: new Set([SANDBOX_STORAGE_CONNECTION]),
-	};
+	} as Omit<SandboxContext, 'creations'> as SandboxContext;
+	context.creations = new CreationQueue(context);
 
 	const router = new Router();
 	templateRoutes(router, context);

@@ -2,7 +2,13 @@ import type { SandboxContext, SandboxSettings } from '../context';
 import { parseFault } from '../faults';
 import { HttpError, objectBody, type Router, sendJson } from '../http';
 
-const NUMERIC_SETTINGS: Array<keyof SandboxSettings> = ['syncWaitMs', 'renderDelayMs', 'clockOffsetMs'];
+const NUMERIC_SETTINGS: Array<keyof SandboxSettings> = [
+	'syncWaitMs',
+	'renderDelayMs',
+	'clockOffsetMs',
+	'templateCreationMs',
+	'templateFinalizeMs',
+];
 
 /**
  * Test controls under /__sandbox/, mounted only when the sandbox is started for tests:

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
+import { dataFromMappedVariables } from '../../shared/variables';
 import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
 import { requireHttpUrl, requireJsonObject } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
@@ -35,17 +36,61 @@ export const renderFromTemplateFields: INodeProperties[] = [
 	templateLocatorField(show),
 	{
 		displayName: 'Data',
+		name: 'dataMode',
+		type: 'options',
+		options: [
+			{ name: 'JSON', value: 'json', description: 'Give the whole data object as JSON' },
+			{
+				name: 'Map Each Variable',
+				value: 'map',
+				description: 'One field per variable of the chosen template',
+			},
+		],
+		default: 'json',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Data (JSON)',
 		name: 'data',
 		type: 'json',
 		required: true,
 		default: '{}',
-		displayOptions: { show },
+		displayOptions: { show: { ...show, dataMode: ['json'] } },
 		description:
 			'The values for the template\'s variables as a JSON object, e.g. {"invoice_number": "1042"}',
+	},
+	{
+		displayName: 'Variables',
+		name: 'variables',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		displayOptions: { show: { ...show, dataMode: ['map'] } },
+		typeOptions: {
+			loadOptionsDependsOn: ['template.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getTemplateVariableFields',
+				mode: 'add',
+				fieldWords: { singular: 'variable', plural: 'variables' },
+				addAllFields: true,
+				supportAutoMap: true,
+			},
+		},
+		description:
+			'The template\'s variables; nested ones as dotted paths (customer.name), lists as JSON',
 	},
 	...renderModeFields(OPERATION),
 	renderOptionsField(show, 'template'),
 ];
+
+function templateData(context: IExecuteSingleFunctions): IDataObject {
+	if (context.getNodeParameter('dataMode', 'json') === 'map') {
+		const mapped = (context.getNodeParameter('variables.value', {}) ?? {}) as IDataObject;
+		return dataFromMappedVariables(context, mapped);
+	}
+	return requireJsonObject(context, 'Data (JSON)', context.getNodeParameter('data'));
+}
 
 async function buildRenderFromTemplateBody(
 	this: IExecuteSingleFunctions,
@@ -53,7 +98,7 @@ async function buildRenderFromTemplateBody(
 ): Promise<IHttpRequestOptions> {
 	const body: IDataObject = {
 		templateId: templateIdOf(this),
-		data: requireJsonObject(this, 'Data', this.getNodeParameter('data')),
+		data: templateData(this),
 	};
 	if (this.getNodeParameter('mode', 'sync') === 'async') {
 		body.webhook = requireHttpUrl(this, 'Webhook URL', this.getNodeParameter('webhook', ''));

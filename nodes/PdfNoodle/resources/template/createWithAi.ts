@@ -1,0 +1,157 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { downloadToBinary } from '../../shared/download';
+import { throwOnErrorStatus } from '../../shared/errors';
+import { pollUntilFinished } from '../../shared/polling';
+import { requireHttpUrl, requireText } from '../../shared/validation';
+import type { WaitDefaults } from '../../shared/waiting';
+import { waitingFields, waitSettings } from '../../shared/waiting';
+import { TEMPLATES_PATH, templatePath } from './paths';
+
+const OPERATION = 'createWithAi';
+const show = { resource: ['template'], operation: [OPERATION] };
+
+/** The API asks to poll every 10 to 30 s; creation usually takes a couple of minutes. */
+export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600 };
+
+const IN_PROGRESS = ['ONGOING', 'PENDING'];
+
+export const createWithAiOperation: INodePropertyOptions = {
+	name: 'Create With AI',
+	value: OPERATION,
+	action: 'Create a template with AI',
+	description: 'Describe a template in words; pdf noodle designs it',
+	routing: {
+		request: { method: 'POST', url: `${TEMPLATES_PATH}/create` },
+		send: { preSend: [buildCreateBody] },
+		output: { postReceive: [throwOnErrorStatus, awaitCreation] },
+	},
+};
+
+export const createWithAiFields: INodeProperties[] = [
+	{
+		displayName: 'Prompt',
+		name: 'prompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. An invoice with our logo, the customer, a table of line items and the total',
+		displayOptions: { show },
+		description: 'What the template should look like and which data it shows',
+	},
+	{
+		displayName: 'Display Name',
+		name: 'displayName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Monthly Invoice',
+		displayOptions: { show },
+		description: 'The name of the new template',
+	},
+	{
+		displayName: 'Reference File URL',
+		name: 'fileUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/old-invoice.pdf',
+		displayOptions: { show },
+		description: 'A public URL of an example document the design should follow (optional)',
+	},
+	...waitingFields(show, CREATION_WAIT_DEFAULTS),
+	{
+		displayName: 'Download Preview PDF',
+		name: 'downloadPreview',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { ...show, waitForCompletion: [true] } },
+		description: 'Whether to download the preview that pdf noodle renders with sample data into binary data',
+	},
+	{
+		displayName: 'Put Preview in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		displayOptions: { show: { ...show, waitForCompletion: [true], downloadPreview: [true] } },
+		hint: 'The name of the output binary field to put the preview in',
+	},
+];
+
+async function buildCreateBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const body: IDataObject = {
+		prompt: requireText(this, 'Prompt', this.getNodeParameter('prompt')),
+		displayName: requireText(this, 'Display Name', this.getNodeParameter('displayName')).trim(),
+	};
+	const fileUrl = String(this.getNodeParameter('fileUrl', '') ?? '').trim();
+	if (fileUrl !== '') body.fileUrl = requireHttpUrl(this, 'Reference File URL', fileUrl);
+	waitSettings(this, CREATION_WAIT_DEFAULTS);
+	return { ...request, body };
+}
+
+/** The created template as output: id, name, HTML, and what the status record adds. */
+function createdTemplate(final: IDataObject, displayName: string): IDataObject {
+	const template = final.template as IDataObject | undefined;
+	if (template) {
+		return {
+			templateId: template.id,
+			displayName: template.displayName ?? displayName,
+			html: template.html ?? template.htmlTemplate,
+			status: 'SUCCESS',
+			template,
+		};
+	}
+	return {
+		templateId: final.templateId,
+		displayName,
+		html: final.templateHtml,
+		status: final.status,
+		pdfPreviewUrl: final.pdfPreviewUrl,
+		metadata: final.metadata,
+	};
+}
+
+/**
+ * Polls the new template until it is created or has failed. The lookup answers a
+ * creation status record (`PENDING`/`ONGOING`, then `SUCCESS` or `FAILED`) and, once the
+ * template is fully created, the template itself.
+ */
+async function awaitCreation(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const accepted = items[0].json;
+	const wait = waitSettings(this, CREATION_WAIT_DEFAULTS);
+	if (!wait.waitForCompletion) return items;
+
+	const templateId = String(accepted.templateId ?? '');
+	const final = await pollUntilFinished(this, {
+		statusPath: templatePath(templateId),
+		isFinished: (body) => body.template !== undefined || !IN_PROGRESS.includes(String(body.status)),
+		intervalMs: wait.intervalMs,
+		timeoutMs: wait.timeoutMs,
+		subject: 'template creation',
+		requestId: templateId,
+		statusUrl: String(accepted.fetchTemplateUrl ?? ''),
+	});
+	if (final.template === undefined && final.status !== 'SUCCESS') {
+		const reason = (final.metadata as IDataObject | undefined)?.errorMessage;
+		throw new NodeApiError(this.getNode(), final as never, {
+			message: `Creating the template failed: ${typeof reason === 'string' && reason ? reason : `status ${String(final.status)}`}`,
+			description: `templateId ${templateId}. Change the prompt and try again.`,
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	const item: INodeExecutionData = { json: createdTemplate(final, String(this.getNodeParameter('displayName'))) };
+	const previewUrl = item.json.pdfPreviewUrl;
+	if ((this.getNodeParameter('downloadPreview', false) as boolean) && typeof previewUrl === 'string' && previewUrl !== '') {
+		const field = this.getNodeParameter('binaryPropertyName', 'data') as string;
+		item.binary = { [field]: await downloadToBinary(this, previewUrl, undefined, `${templateId}-preview`) };
+	}
+	return [item];
+}

@@ -1,0 +1,25 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { throwOnErrorStatus } from '../../shared/errors';
+import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
+import { templatePath } from './paths';
+
+const show = { resource: ['template'], operation: ['getVariables'] };
+
+export const getVariablesOperation: INodePropertyOptions = {
+	name: 'Get Variables',
+	value: 'getVariables',
+	action: 'Get the variables of a template',
+	description: 'The structure of the data a template expects, with placeholder values',
+	routing: {
+		request: { method: 'GET', url: '/v1/integration/templates' },
+		send: { preSend: [setVariablesUrl] },
+		output: { postReceive: [throwOnErrorStatus] },
+	},
+};
+
+export const getVariablesFields: INodeProperties[] = [templateLocatorField(show)];
+
+async function setVariablesUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return { ...request, url: `${templatePath(templateIdOf(this))}/variables` };
+}
