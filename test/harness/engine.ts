@@ -17,7 +17,7 @@ process.env.N8N_ENCRYPTION_KEY ??= 'engine-test-encryption-key';
 process.env.N8N_LOG_LEVEL ??= 'silent';
 
 import { Container } from '@n8n/di';
-import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { BinaryDataService, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	IBinaryData,
 	ICredentialDataDecryptedObject,
@@ -199,4 +199,35 @@ export async function runPdfNoodle(
 export async function binaryBytes(binary: IBinaryData | undefined): Promise<Buffer> {
 	if (!binary) throw new Error('The item has no such binary');
 	return await (await binaryDataService()).getAsBuffer(binary);
+}
+
+/**
+ * Calls one of the node's methods the editor calls (list search, resource mapper) the way
+ * n8n does: in a LoadOptionsContext for the node with the parameters the user has set.
+ */
+export async function callNodeMethod<T>(
+	kind: 'listSearch' | 'resourceMapping',
+	method: string,
+	parameters: INode['parameters'],
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	...args: unknown[]
+): Promise<T> {
+	const node: INode = {
+		id: 'pdf-noodle',
+		name: NODE_NAME,
+		type: PDF_NOODLE_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
+	};
+	const nodeTypes = new TestNodeTypes();
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const hooks = new ExecutionLifecycleHooks('internal', 'load-options', {} as IWorkflowBase);
+	const additionalData = { ...additionalDataFor(hooks, credentials), currentNodeParameters: parameters };
+	const context = new LoadOptionsContext(workflow, node, additionalData, `parameters.${method}`);
+	const nodeType = nodeTypes.getByNameAndVersion(PDF_NOODLE_NODE_TYPE, 1);
+	const fn = (nodeType.methods?.[kind] as Record<string, (...a: unknown[]) => Promise<T>> | undefined)?.[method];
+	if (!fn) throw new Error(`The node has no ${kind} method "${method}"`);
+	return await fn.call(context, ...args);
 }

@@ -1,0 +1,246 @@
+/** The Template resource, and rendering with mapped variables, in n8n's engine against the sandbox. */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+
+import type { IConnections, INode, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
+
+import { binaryBytes, callNodeMethod, NODE_NAME, PDF_NOODLE_NODE_TYPE, runPdfNoodle, runWorkflow } from '../harness/engine';
+import { INPUT_NODE_TYPE } from '../harness/nodeTypes';
+import { pdfText } from '../support/pdf';
+import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+
+before(async () => {
+	sandbox = await startTestSandbox({ templateCreationMs: 1500, templateFinalizeMs: 60_000 });
+});
+
+after(async () => {
+	await sandbox.close();
+});
+
+beforeEach(() => clearRequestLog(sandbox));
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+describe('Get Many', () => {
+	test('one item per template, sorted by name', async () => {
+		const { items } = await runPdfNoodle({ resource: 'template', operation: 'getMany', returnAll: true }, { credentials: credentialsFor(sandbox) });
+		const seeded = items.map((item) => item.json).filter((template) => ['invoice', 'certificate', 'letter', 'broken-layout'].includes(String(template.id)));
+		assert.deepEqual(seeded, [
+			{ id: 'broken-layout', displayName: 'Broken Layout (always fails)' },
+			{ id: 'letter', displayName: 'Business Letter' },
+			{ id: 'certificate', displayName: 'Certificate of Completion' },
+			{ id: 'invoice', displayName: 'Invoice' },
+		]);
+		assert.deepEqual(apiRequests(sandbox).map((request) => `${request.method} ${request.path}`), ['GET /v1/integration/templates']);
+	});
+
+	test('the name filter and the limit', async () => {
+		const filtered = await runPdfNoodle({ resource: 'template', operation: 'getMany', nameFilter: 'LETT', returnAll: true }, { credentials: credentialsFor(sandbox) });
+		assert.deepEqual(filtered.items.map((item) => item.json.id), ['letter']);
+		const limited = await runPdfNoodle({ resource: 'template', operation: 'getMany', limit: 2 }, { credentials: credentialsFor(sandbox) });
+		assert.equal(limited.items.length, 2);
+	});
+
+	test('the template picker searches the same list', async () => {
+		const result = await callNodeMethod<INodeListSearchResult>('listSearch', 'searchTemplates', {}, credentialsFor(sandbox), 'cert');
+		assert.deepEqual(result.results, [{ name: 'Certificate of Completion', value: 'certificate' }]);
+	});
+});
+
+describe('Get and Get Variables', () => {
+	test('Get gives the completed template', async () => {
+		const { items } = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId('invoice') }, { credentials: credentialsFor(sandbox) });
+		assert.equal(items[0].json.id, 'invoice');
+		assert.equal(items[0].json.displayName, 'Invoice');
+		assert.match(String(items[0].json.html), /\{\{invoice_number\}\}/);
+		assert.deepEqual(apiRequests(sandbox).map((request) => request.path), ['/v1/integration/templates/invoice']);
+	});
+
+	test('Get of a missing template is a 404 error', async () => {
+		const { error } = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId('nothing-here') }, { credentials: credentialsFor(sandbox) });
+		assert.equal(error?.message, 'Template could not be found');
+		assert.equal((error as { httpCode?: string }).httpCode, '404');
+	});
+
+	test('Get Variables mirrors the template: nested objects, loops as lists, placeholders', async () => {
+		const { items } = await runPdfNoodle({ resource: 'template', operation: 'getVariables', template: byId('invoice') }, { credentials: credentialsFor(sandbox) });
+		assert.deepEqual(items[0].json, {
+			invoice_number: 'your invoice_number here',
+			date: 'your date here',
+			customer: { name: 'your name here', email: 'your email here' },
+			items: [{ description: 'your description here', quantity: 'your quantity here', unit_price: 'your unit_price here' }],
+			total: 'your total here',
+			paid: 'your paid here',
+			due_date: 'your due_date here',
+			notes: 'your notes here',
+		});
+	});
+
+	test('Get Variables of a template that does not parse is the service\'s 500', async () => {
+		const { error } = await runPdfNoodle({ resource: 'template', operation: 'getVariables', template: byId('broken-layout') }, { credentials: credentialsFor(sandbox) });
+		assert.match(error?.message ?? '', /^Could not extract the variables of this template/);
+		assert.equal((error as { httpCode?: string }).httpCode, '500');
+	});
+
+	test('the resource mapper offers one field per variable, nested ones as dotted paths', async () => {
+		const { fields } = await callNodeMethod<ResourceMapperFields>('resourceMapping', 'getTemplateVariableFields', { template: byId('invoice') }, credentialsFor(sandbox));
+		assert.deepEqual(
+			fields.map((field) => [field.id, field.type]),
+			[
+				['invoice_number', 'string'],
+				['date', 'string'],
+				['customer.name', 'string'],
+				['customer.email', 'string'],
+				['items', 'array'],
+				['total', 'string'],
+				['paid', 'string'],
+				['due_date', 'string'],
+				['notes', 'string'],
+			],
+		);
+	});
+});
+
+describe('Render From Template with "Map Each Variable"', () => {
+	test('mapped values become the nested data object', async () => {
+		const { items, error } = await runPdfNoodle(
+			{
+				resource: 'document',
+				operation: 'renderFromTemplate',
+				template: byId('invoice'),
+				dataMode: 'map',
+				variables: {
+					mappingMode: 'defineBelow',
+					value: {
+						invoice_number: 'MAP-7',
+						'customer.name': 'Radia Perlman',
+						'customer.email': '',
+						items: '[{"description": "Spanning tree", "quantity": 1, "unit_price": "10.00"}]',
+						total: '10.00',
+					},
+				},
+			},
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.equal(error, undefined, error?.message);
+		const [render] = apiRequests(sandbox);
+		assert.deepEqual(render.body, {
+			templateId: 'invoice',
+			data: {
+				invoice_number: 'MAP-7',
+				customer: { name: 'Radia Perlman' },
+				items: [{ description: 'Spanning tree', quantity: 1, unit_price: '10.00' }],
+				total: '10.00',
+			},
+		});
+		const text = await pdfText(await binaryBytes(items[0].binary?.data));
+		assert.ok(text.includes('Invoice MAP-7') && text.includes('Radia Perlman') && text.includes('Spanning tree'), text);
+	});
+
+	test('a list variable that is not JSON is refused before sending', async () => {
+		const { error } = await runPdfNoodle(
+			{
+				resource: 'document',
+				operation: 'renderFromTemplate',
+				template: byId('invoice'),
+				dataMode: 'map',
+				variables: { mappingMode: 'defineBelow', value: { items: '[{"description": ' } },
+			},
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.equal(error?.message, 'Invalid "Variables → items": must be a JSON list, e.g. [{"description": "Gear"}]');
+		assert.equal(apiRequests(sandbox).length, 0);
+	});
+});
+
+describe('Create With AI', () => {
+	const create = {
+		resource: 'template',
+		operation: 'createWithAi',
+		prompt: 'A packing slip with the order number, shipping address and a table of products',
+		displayName: 'Packing Slip',
+		pollInterval: 1,
+	};
+
+	test('waits for the creation, outputs the template and its preview, and the template renders', async () => {
+		const nodes: INode[] = [
+			{ id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'create',
+				name: 'Create',
+				type: PDF_NOODLE_NODE_TYPE,
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { ...create, downloadPreview: true, binaryPropertyName: 'preview' },
+				credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
+			},
+			{
+				id: 'render',
+				name: NODE_NAME,
+				type: PDF_NOODLE_NODE_TYPE,
+				typeVersion: 1,
+				position: [400, 0],
+				parameters: {
+					resource: 'document',
+					operation: 'renderFromTemplate',
+					template: byId('={{ $json.templateId }}'),
+					data: '={{ JSON.stringify({ order: "ORD-9", shipping: "12 Main St", items: [{ description: "Teapot", quantity: 2, amount: "30.00" }] }) }}',
+				},
+				credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
+			},
+		];
+		const connections: IConnections = {
+			Input: { main: [[{ node: 'Create', type: 'main', index: 0 }]] },
+			Create: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] },
+		};
+		const run = await runWorkflow({ nodes, connections }, { credentials: credentialsFor(sandbox) });
+		assert.equal(run.error, undefined, run.error?.message);
+
+		const [created] = run.output('Create');
+		assert.match(String(created.json.templateId), /^[0-9a-f]{10}$/);
+		assert.equal(created.json.displayName, 'Packing Slip');
+		assert.equal(created.json.status, 'SUCCESS');
+		assert.match(String(created.json.html), /\{\{#each items\}\}/);
+		assert.match(String((created.json.metadata as { timeToCreateTemplate: string }).timeToCreateTemplate), /^\d+(\.\d+)? seconds$/);
+		const preview = await pdfText(await binaryBytes(created.binary?.preview));
+		assert.ok(preview.includes('Packing Slip') && preview.includes('your description here'), preview);
+
+		const [rendered] = run.output(NODE_NAME);
+		const text = await pdfText(await binaryBytes(rendered.binary?.data));
+		assert.ok(text.includes('Packing Slip') && text.includes('Teapot') && text.includes('30.00'), text);
+
+		const create_ = apiRequests(sandbox).find((request) => request.method === 'POST')!;
+		assert.deepEqual(create_.body, { prompt: create.prompt, displayName: 'Packing Slip' });
+		const polls = apiRequests(sandbox).filter((request) => request.path === `/v1/integration/templates/${created.json.templateId}`);
+		assert.ok(polls.length >= 1);
+	});
+
+	test('without waiting outputs the acknowledgement; Get then shows the creation record', async () => {
+		const { items } = await runPdfNoodle({ ...create, waitForCompletion: false, fileUrl: 'https://example.com/slip.pdf' }, { credentials: credentialsFor(sandbox) });
+		assert.deepEqual(Object.keys(items[0].json).sort(), ['fetchTemplateUrl', 'message', 'templateId']);
+		const templateId = String(items[0].json.templateId);
+		assert.equal(items[0].json.fetchTemplateUrl, `${sandbox.baseUrl}/v1/integration/templates/${templateId}`);
+		assert.deepEqual(apiRequests(sandbox)[0].body, { prompt: create.prompt, displayName: 'Packing Slip', fileUrl: 'https://example.com/slip.pdf' });
+
+		const status = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId(templateId) }, { credentials: credentialsFor(sandbox) });
+		assert.ok(['PENDING', 'ONGOING'].includes(String(status.items[0].json.status)));
+		assert.equal(status.items[0].json.templateHtml, '');
+
+		const variables = await runPdfNoodle({ resource: 'template', operation: 'getVariables', template: byId(templateId) }, { credentials: credentialsFor(sandbox) });
+		assert.match(variables.error?.message ?? '', /not fully created/);
+		assert.equal((variables.error as { httpCode?: string }).httpCode, '404');
+	});
+
+	test('a creation that fails is an error carrying the service\'s errorMessage', async () => {
+		const { error } = await runPdfNoodle({ ...create, prompt: 'Invoice please' }, { credentials: credentialsFor(sandbox) });
+		assert.equal(error?.message, 'Creating the template failed: The prompt is too short to design a template from: describe the document and the data it shows.');
+	});
+
+	test('a reference file URL that is not a URL is refused before sending', async () => {
+		const { error } = await runPdfNoodle({ ...create, fileUrl: 'old-invoice.pdf' }, { credentials: credentialsFor(sandbox) });
+		assert.equal(error?.message, 'Invalid "Reference File URL": must be an http:// or https:// URL, not "old-invoice.pdf"');
+		assert.equal(apiRequests(sandbox).length, 0);
+	});
+});
