@@ -1,0 +1,150 @@
+/**
+ * End to end: the packed package in a real n8n. The example workflows are imported with
+ * n8n's CLI and executed; the trigger runs in `n8n start` and receives the sandbox's
+ * webhooks; forged calls are refused and start nothing.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { isPdf, pdfProperties, pdfText } from '../support/pdf';
+import { type Sandbox, startTestSandbox } from '../support/sandbox';
+import { N8n, packPackage } from './n8n';
+
+const examplesFolder = resolve(__dirname, '..', '..', 'examples');
+const example = (name: string) => JSON.parse(readFileSync(join(examplesFolder, `${name}.json`), 'utf8'));
+
+let sandbox: Sandbox;
+let n8n: N8n;
+let packFolder: string;
+
+/** The items a node put out in a run printed by `n8n execute --rawOutput`. */
+function outputOf(run: any, nodeName: string): any[] {
+	const runs = run.data.resultData.runData[nodeName];
+	assert.ok(runs, `node "${nodeName}" ran; error: ${JSON.stringify(run.data.resultData.error?.message)}`);
+	const last = runs[runs.length - 1];
+	assert.equal(last.error, undefined, `node "${nodeName}" failed: ${last.error?.message}`);
+	return last.data.main[0];
+}
+
+before(async () => {
+	sandbox = await startTestSandbox({ templateCreationMs: 3000, templateFinalizeMs: 60_000 });
+	n8n = new N8n();
+	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
+	await n8n.installPackage(await packPackage(packFolder));
+	await n8n.importCredentials([
+		{ id: 'pdfNoodleSandbox', name: 'PDF Noodle account', type: 'pdfNoodleApi', data: { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl } },
+	]);
+});
+
+after(async () => {
+	await n8n?.dispose();
+	await sandbox?.close();
+	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
+});
+
+describe('example workflows run by n8n execute', () => {
+	test('render-invoice: a PDF named after the invoice, with its data and metadata', async () => {
+		await n8n.importWorkflow(example('render-invoice'));
+		const run = await n8n.execute('pdfNoodleRenderInvoice');
+		const [item] = outputOf(run, 'Render invoice');
+		assert.equal(item.binary.data.fileName, 'invoice-INV-1042.pdf');
+		assert.equal(item.binary.data.mimeType, 'application/pdf');
+		const bytes = n8n.readBinary(item.binary.data);
+		assert.ok(isPdf(bytes));
+		const text = await pdfText(bytes);
+		assert.ok(text.includes('Invoice INV-1042') && text.includes('Ada Lovelace') && text.includes('Punched card pack'), text);
+		assert.equal((await pdfProperties(bytes)).title, 'Invoice INV-1042');
+	});
+
+	test('create-template-then-render: the new template, its preview, and a render of it', async () => {
+		await n8n.importWorkflow(example('create-template-then-render'));
+		const run = await n8n.execute('pdfNoodleCreateTemplateThenRender');
+		const [created] = outputOf(run, 'Create template with AI');
+		assert.match(created.json.templateId, /^[0-9a-f]{10}$/);
+		assert.ok((await pdfText(n8n.readBinary(created.binary.preview))).includes('Delivery Note'));
+		const [rendered] = outputOf(run, 'Render with the new template');
+		const text = await pdfText(n8n.readBinary(rendered.binary.data));
+		assert.ok(text.includes('Delivery Note') && text.includes('Teapot') && text.includes('ORD-2026-77'), text);
+	});
+});
+
+describe('the trigger in a running n8n', () => {
+	let baseUrl: string;
+	const triggerPath = '/webhook/pdf-noodle-example/pdf-noodle';
+
+	before(async () => {
+		await n8n.importWorkflow(example('trigger-receive-renders'));
+		await n8n.cli('publish:workflow', '--id=pdfNoodleTriggerReceiver');
+		baseUrl = await n8n.start();
+	});
+
+	const triggerExecutions = () => n8n.executions().filter((execution) => execution.workflowId === 'pdfNoodleTriggerReceiver');
+
+	async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const found = probe();
+			if (found !== undefined) return found;
+			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+			await new Promise((wait) => setTimeout(wait, 250));
+		}
+	}
+
+	test('an async render delivers its webhook to the production URL and the workflow runs with the payload and file', async () => {
+		const workflow = example('async-render-to-trigger');
+		workflow.nodes[1].parameters.webhook = `${baseUrl}${triggerPath}?token=change-this-token`;
+		await n8n.importWorkflow(workflow);
+		const run = await n8n.execute('pdfNoodleAsyncRenderToTrigger');
+		const [ack] = outputOf(run, 'Render asynchronously');
+		const requestId = ack.json.requestId;
+
+		const delivery = await waitFor('the webhook delivery', () =>
+			sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === requestId),
+		);
+		assert.equal(delivery.status, 200);
+		const execution = await waitFor('the trigger execution', () =>
+			triggerExecutions().find((entry) => entry.status === 'success' && JSON.stringify(entry.data).includes(requestId)),
+		);
+		const [item] = execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0];
+		assert.equal(item.json.event, 'render');
+		assert.equal(item.json.requestId, requestId);
+		assert.equal(item.json.renderStatus, 'SUCCESS');
+		assert.ok((await pdfText(n8n.readBinary(item.binary.data))).includes('Monthly report'));
+	});
+
+	test('forged calls are refused and start nothing', async () => {
+		const before = triggerExecutions().length;
+		const payload = { requestId: 'forged', renderStatus: 'SUCCESS', signedUrl: '', metadata: {} };
+		const post = async (query: string, body: string, contentType = 'application/json') =>
+			(await fetch(`${baseUrl}${triggerPath}${query}`, { method: 'POST', headers: { 'Content-Type': contentType }, body })).status;
+		assert.equal(await post('', JSON.stringify(payload)), 401);
+		assert.equal(await post('?token=wrong', JSON.stringify(payload)), 401);
+		assert.equal(await post('?token=change-this-token', JSON.stringify({ hello: 'world' })), 400);
+		assert.equal(await post('?token=change-this-token', 'not json', 'text/plain'), 400);
+		await new Promise((wait) => setTimeout(wait, 1500));
+		assert.equal(triggerExecutions().length, before);
+	});
+
+	test('async-render-wait-node: the Wait node resumes on $execution.resumeUrl and the file is fetched', async () => {
+		// Long enough for `n8n execute` to park the execution before the webhook arrives.
+		sandbox.context.settings.renderDelayMs = 6000;
+		try {
+			await n8n.importWorkflow(example('async-render-wait-node'));
+			await n8n.execute('pdfNoodleAsyncRenderWaitNode').catch(() => undefined);
+			const execution = await waitFor(
+				'the resumed execution',
+				() => n8n.executions().find((entry) => entry.workflowId === 'pdfNoodleAsyncRenderWaitNode' && entry.status === 'success'),
+				60_000,
+			);
+			const [item] = execution.data.resultData.runData['Get the finished file'][0].data.main[0];
+			assert.equal(item.json.renderStatus, 'SUCCESS');
+			assert.equal(item.binary.data.fileName, 'certificate.pdf');
+			assert.ok((await pdfText(n8n.readBinary(item.binary.data))).includes('Alan Turing'));
+		} finally {
+			sandbox.context.settings.renderDelayMs = 0;
+		}
+	});
+});

@@ -1,0 +1,210 @@
+/**
+ * A real n8n (the version pinned in test/e2e/package.json) in a throw-away user folder:
+ * the packed package installed the way n8n installs a community package, credentials and
+ * workflows imported with n8n's CLI, workflows executed by the CLI or served by `n8n start`.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const e2eFolder = __dirname;
+const projectRoot = resolve(e2eFolder, '..', '..');
+const n8nBin = join(e2eFolder, 'node_modules', '.bin', 'n8n');
+const requireFromE2e = createRequire(join(e2eFolder, 'package.json'));
+// n8n stores execution data in the `flatted` format; its own copy reads it.
+const flatted = requireFromE2e('flatted') as { parse: (text: string) => unknown };
+
+export const N8N_VERSION: string = requireFromE2e('n8n/package.json').version;
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolvePort, reject) => {
+		const server = createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolvePort(port));
+		});
+		server.on('error', reject);
+	});
+}
+
+/** Builds the package and packs it, as `npm publish` would; returns the tarball's path. */
+export async function packPackage(destination: string): Promise<string> {
+	await run('npm', ['run', '--silent', 'build:node24'], { cwd: projectRoot });
+	const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', destination], { cwd: projectRoot });
+	return join(destination, stdout.trim().split('\n').pop()!);
+}
+
+export interface ExecutionRecord {
+	id: number;
+	status: string;
+	mode: string;
+	workflowId: string;
+	data: any;
+}
+
+export class N8n {
+	readonly userFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-n8n-'));
+	private server: ChildProcess | undefined;
+	port = 0;
+
+	get nodesFolder(): string {
+		return join(this.userFolder, '.n8n', 'nodes');
+	}
+
+	get env(): NodeJS.ProcessEnv {
+		return {
+			...process.env,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: 'pdf-noodle-e2e-encryption-key',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_HIDE_USAGE_PAGE: 'true',
+			// `n8n execute --rawOutput` prints the run through the info log.
+			N8N_LOG_LEVEL: 'info',
+			N8N_PORT: String(this.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			WEBHOOK_URL: `http://127.0.0.1:${this.port}/`,
+			N8N_SECURE_COOKIE: 'false',
+			DB_SQLITE_POOL_SIZE: '2',
+		};
+	}
+
+	/**
+	 * Installs the packed package as n8n's community package installer does: unpacked into
+	 * `~/.n8n/nodes/node_modules/<name>`, dev and peer dependencies dropped from its
+	 * package.json, `npm install` with n8n's flags inside it, and the dependency recorded in
+	 * `~/.n8n/nodes/package.json`, where n8n finds community packages at start.
+	 */
+	async installPackage(tarball: string): Promise<void> {
+		const manifest = JSON.parse((await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout);
+		const target = join(this.nodesFolder, 'node_modules', manifest.name);
+		mkdirSync(target, { recursive: true });
+		await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+		const { devDependencies, peerDependencies, optionalDependencies, ...kept } = manifest;
+		writeFileSync(join(target, 'package.json'), JSON.stringify(kept, null, 2));
+		await run(
+			'npm',
+			['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'],
+			{ cwd: target },
+		);
+		writeFileSync(
+			join(this.nodesFolder, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [manifest.name]: manifest.version } }, null, 2),
+		);
+	}
+
+	/**
+	 * Runs an n8n CLI command. Its output goes through a file: n8n exits as soon as it has
+	 * written, which would cut a large output short on a pipe. Each command gets its own
+	 * task-runner broker port, so that it can run beside a started n8n.
+	 */
+	async cli(...args: string[]): Promise<string> {
+		const outputFile = join(this.userFolder, `cli-${Date.now()}-${Math.random().toString(16).slice(2)}.out`);
+		const output = openSync(outputFile, 'w');
+		try {
+			const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+			const child = spawn(n8nBin, args, { env, stdio: ['ignore', output, 'pipe'] });
+			let stderr = '';
+			child.stderr?.on('data', (chunk) => (stderr += chunk));
+			const code = await new Promise<number | null>((done) => child.once('exit', done));
+			const stdout = readFileSync(outputFile, 'utf8');
+			if (code !== 0) throw new Error(`n8n ${args.join(' ')} exited with ${code}:\n${stdout}\n${stderr}`);
+			return stdout;
+		} finally {
+			closeSync(output);
+			rmSync(outputFile, { force: true });
+		}
+	}
+
+	async importCredentials(credentials: unknown[]): Promise<void> {
+		const file = join(this.userFolder, 'credentials.json');
+		writeFileSync(file, JSON.stringify(credentials));
+		await this.cli('import:credentials', `--input=${file}`);
+	}
+
+	async importWorkflow(workflow: unknown): Promise<void> {
+		const file = join(this.userFolder, `workflow-${Date.now()}-${Math.random().toString(16).slice(2)}.json`);
+		writeFileSync(file, JSON.stringify(workflow));
+		await this.cli('import:workflow', `--input=${file}`);
+	}
+
+	/** Runs a workflow with `n8n execute` and returns its run data. */
+	async execute(workflowId: string): Promise<any> {
+		const output = await this.cli('execute', `--id=${workflowId}`, '--rawOutput');
+		// Log lines may stand before and after the run's JSON.
+		const start = output.search(/^\{/m);
+		const end = output.lastIndexOf('\n}');
+		if (start === -1 || end === -1) throw new Error(`n8n execute printed no run:\n${output}`);
+		return JSON.parse(output.slice(start, end + 2));
+	}
+
+	/** The bytes of a binary an execution stored (n8n keeps binaries on disk by default). */
+	readBinary(binary: { id?: string }): Buffer {
+		if (!binary?.id) throw new Error('The binary has no id: it was not stored by n8n');
+		const [, path] = binary.id.split(':');
+		return readFileSync(join(this.userFolder, '.n8n', 'storage', path));
+	}
+
+	/** Starts `n8n start` and waits until it serves requests. */
+	async start(): Promise<string> {
+		this.port = await freePort();
+		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+		this.server = spawn(n8nBin, ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let log = '';
+		this.server.stdout?.on('data', (chunk) => (log += chunk));
+		this.server.stderr?.on('data', (chunk) => (log += chunk));
+		const baseUrl = `http://127.0.0.1:${this.port}`;
+		const deadline = Date.now() + 120_000;
+		for (;;) {
+			if (this.server.exitCode !== null) throw new Error(`n8n stopped while starting:\n${log}`);
+			try {
+				const response = await fetch(`${baseUrl}/healthz/readiness`);
+				if (response.ok) return baseUrl;
+			} catch {
+				// not listening yet
+			}
+			if (Date.now() > deadline) throw new Error(`n8n did not start within 120 s:\n${log}`);
+			await new Promise((wait) => setTimeout(wait, 500));
+		}
+	}
+
+	/** The executions n8n recorded, newest last, with their run data. */
+	executions(): ExecutionRecord[] {
+		const database = new DatabaseSync(join(this.userFolder, '.n8n', 'database.sqlite'), { readOnly: true });
+		try {
+			const rows = database
+				.prepare(
+					'SELECT e.id, e.status, e.mode, e.workflowId, d.data FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id ORDER BY e.id',
+				)
+				.all() as Array<{ id: number; status: string; mode: string; workflowId: string; data: string | null }>;
+			return rows.map((row) => ({ ...row, data: row.data ? flatted.parse(row.data) : undefined }));
+		} finally {
+			database.close();
+		}
+	}
+
+	async stop(): Promise<void> {
+		const server = this.server;
+		this.server = undefined;
+		if (server && server.exitCode === null) {
+			const exited = new Promise((done) => server.once('exit', done));
+			server.kill('SIGTERM');
+			const killer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+			await exited;
+			clearTimeout(killer);
+		}
+	}
+
+	async dispose(): Promise<void> {
+		await this.stop();
+		rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}
