@@ -7,4 +7,5 @@ cd "$root"
 
 bash scripts/ensure-chromium.sh
 bash scripts/toolchain.sh npm ci --no-audit --no-fund
-echo "setup: done. Next: npm run sandbox (a local pdf noodle API) or npm test."
+bash scripts/toolchain.sh bash scripts/e2e-install.sh
+echo "setup: done. Next: npm run demo (renders PDFs in a real n8n into demo-output/) or npm test."

@@ -4,17 +4,15 @@
  * webhooks; forged calls are refused and start nothing.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { isPdf, pdfProperties, pdfText } from '../support/pdf';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
+import { example, sandboxCredential } from './examples';
 import { N8n, packPackage } from './n8n';
-
-const examplesFolder = resolve(__dirname, '..', '..', 'examples');
-const example = (name: string) => JSON.parse(readFileSync(join(examplesFolder, `${name}.json`), 'utf8'));
 
 let sandbox: Sandbox;
 let n8n: N8n;
@@ -34,9 +32,7 @@ before(async () => {
 	n8n = new N8n();
 	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
 	await n8n.installPackage(await packPackage(packFolder));
-	await n8n.importCredentials([
-		{ id: 'pdfNoodleSandbox', name: 'PDF Noodle account', type: 'pdfNoodleApi', data: { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl } },
-	]);
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
 });
 
 after(async () => {
@@ -67,7 +63,7 @@ describe('example workflows run by n8n execute', () => {
 		assert.ok((await pdfText(n8n.readBinary(created.binary.preview))).includes('Delivery Note'));
 		const [rendered] = outputOf(run, 'Render with the new template');
 		const text = await pdfText(n8n.readBinary(rendered.binary.data));
-		assert.ok(text.includes('Delivery Note') && text.includes('Teapot') && text.includes('ORD-2026-77'), text);
+		assert.ok(text.includes('Delivery Note') && text.includes('Teapot') && text.includes('ORD-2026-77') && text.includes('12 Main Street'), text);
 	});
 });
 

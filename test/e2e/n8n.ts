@@ -49,9 +49,13 @@ export interface ExecutionRecord {
 }
 
 export class N8n {
-	readonly userFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-n8n-'));
 	private server: ChildProcess | undefined;
-	port = 0;
+
+	/** A throw-away user folder unless one is given (`npm run dev` keeps its own). */
+	constructor(
+		readonly userFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-n8n-')),
+		public port = 0,
+	) {}
 
 	get nodesFolder(): string {
 		return join(this.userFolder, '.n8n', 'nodes');
@@ -154,13 +158,13 @@ export class N8n {
 	}
 
 	/** Starts `n8n start` and waits until it serves requests. */
-	async start(): Promise<string> {
-		this.port = await freePort();
+	async start(options: { showLog?: boolean } = {}): Promise<string> {
+		if (this.port === 0) this.port = await freePort();
 		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
 		this.server = spawn(n8nBin, ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let log = '';
-		this.server.stdout?.on('data', (chunk) => (log += chunk));
-		this.server.stderr?.on('data', (chunk) => (log += chunk));
+		this.server.stdout?.on('data', (chunk) => (options.showLog ? process.stdout.write(chunk) : (log += chunk)));
+		this.server.stderr?.on('data', (chunk) => (options.showLog ? process.stderr.write(chunk) : (log += chunk)));
 		const baseUrl = `http://127.0.0.1:${this.port}`;
 		const deadline = Date.now() + 120_000;
 		for (;;) {

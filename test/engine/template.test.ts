@@ -186,7 +186,7 @@ describe('Create With AI', () => {
 					resource: 'document',
 					operation: 'renderFromTemplate',
 					template: byId('={{ $json.templateId }}'),
-					data: '={{ JSON.stringify({ order: "ORD-9", shipping: "12 Main St", items: [{ description: "Teapot", quantity: 2, amount: "30.00" }] }) }}',
+					data: '={{ JSON.stringify({ order_number: "ORD-9", shipping_address: "12 Main St", items: [{ description: "Teapot", quantity: 2, amount: "30.00" }] }) }}',
 				},
 				credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
 			},
@@ -209,7 +209,7 @@ describe('Create With AI', () => {
 
 		const [rendered] = run.output(NODE_NAME);
 		const text = await pdfText(await binaryBytes(rendered.binary?.data));
-		assert.ok(text.includes('Packing Slip') && text.includes('Teapot') && text.includes('30.00'), text);
+		assert.ok(text.includes('Packing Slip') && text.includes('ORD-9') && text.includes('12 Main St') && text.includes('Teapot'), text);
 
 		const create_ = apiRequests(sandbox).find((request) => request.method === 'POST')!;
 		assert.deepEqual(create_.body, { prompt: create.prompt, displayName: 'Packing Slip' });

@@ -1,13 +1,23 @@
 /**
  * The sandbox's stand-in for AI template creation: a deterministic generator that turns
- * a prompt and a display name into a real template, with placeholders named after the
- * prompt's words, a line-items loop and a condition. No network, no model.
+ * a prompt and a display name into a real template: one placeholder per phrase of the
+ * prompt ("with the order number, the shipping address and a table of products" gives
+ * order_number and shipping_address), a line-items loop and a condition. No network, no model.
  */
-const STOP_WORDS = new Set([
-	'with', 'that', 'this', 'from', 'have', 'into', 'your', 'their', 'them', 'they', 'what', 'which', 'make',
-	'should', 'would', 'could', 'about', 'also', 'some', 'each', 'show', 'shows', 'want', 'need', 'like', 'page',
-	'template', 'document', 'design', 'please', 'create', 'table', 'list', 'lines', 'line', 'items', 'item', 'notes',
-]);
+const FILLER_WORDS = new Set(['a', 'an', 'the', 'our', 'my', 'your', 'its', 'their', 'of', 'for', 'to', 'in', 'on', 'at', 'by', 'all', 'some', 'each', 'every', 'big', 'small', 'nice', 'clean', 'modern', 'simple']);
+/** Phrases about repeated rows: they become the line-items loop, not a field. */
+const LIST_WORDS = /\b(table|list|lines?|items?|rows?|products|positions)\b/;
+
+/** Field names from the prompt: each phrase between commas, "and" and "with" is one field. */
+function fieldsOf(prompt: string): string[] {
+	const [, details = prompt] = prompt.toLowerCase().split(/\bwith\b/, 2);
+	const fields = details
+		.split(/,|;|\band\b|\bplus\b/)
+		.filter((phrase) => !LIST_WORDS.test(phrase))
+		.map((phrase) => (phrase.match(/[a-z][a-z0-9]*/g) ?? []).filter((word) => !FILLER_WORDS.has(word)).slice(0, 3).join('_'))
+		.filter((field) => field.length >= 3);
+	return [...new Set(fields)].slice(0, 6);
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -18,13 +28,14 @@ export function generateTemplate(prompt: string, displayName: string): Generated
 	if (words.length < 3) {
 		return { error: 'The prompt is too short to design a template from: describe the document and the data it shows.' };
 	}
-	const fields = [...new Set(words.filter((word) => word.length >= 4 && !STOP_WORDS.has(word)))].slice(0, 4);
+	const fields = fieldsOf(prompt);
 	if (fields.length === 0) fields.push('title');
 	const rows = fields
 		.map((field) => `  <p><strong>${escapeHtml(field.replace(/_/g, ' '))}:</strong> {{${field}}}</p>`)
 		.join('\n');
 	const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><style>
-  body { font-family: 'DejaVu Sans', Arial, sans-serif; color: #222; }
+  body { font-family: 'DejaVu Sans', Arial, sans-serif; color: #222; margin: 40px; }
+  h1 { color: #1c3d5a; }
   table { border-collapse: collapse; width: 100%; }
   td, th { border-bottom: 1px solid #ccc; padding: 6px; text-align: left; }
 </style></head><body>
