@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { documentDescription } from './resources/document';
+import { pdfToolDescription } from './resources/pdfTool';
 import { templateDescription } from './resources/template';
 import { searchTemplates } from './shared/templateLocator';
 import { getTemplateVariableFields } from './shared/variables';
@@ -14,7 +15,7 @@ export class PdfNoodle implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Render PDFs and images from templates and HTML, and manage templates, with pdf noodle',
+		description: 'Render PDFs and images from templates, HTML and markdown, merge, split, compress and label PDFs, and manage templates, with pdf noodle',
 		defaults: {
 			name: 'PDF Noodle',
 		},
@@ -49,6 +50,10 @@ export class PdfNoodle implements INodeType {
 						value: 'document',
 					},
 					{
+						name: 'PDF Tool',
+						value: 'pdfTool',
+					},
+					{
 						name: 'Template',
 						value: 'template',
 					},
@@ -57,6 +62,7 @@ export class PdfNoodle implements INodeType {
 			},
 			...documentDescription,
 			...templateDescription,
+			...pdfToolDescription,
 		],
 	};
 

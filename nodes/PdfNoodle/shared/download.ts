@@ -21,9 +21,12 @@ function extensionForMime(mimeType: string): string {
 	return found ? found[0] : 'bin';
 }
 
-/** The "Download File" group of parameters, for the operations named in `show`. */
-export function downloadFields(show: { [key: string]: string[] }): INodeProperties[] {
-	return [
+/**
+ * The "Download File" group of parameters, for the operations named in `show`. Operations
+ * whose API names the file itself (the PDF tools) leave out "File Name".
+ */
+export function downloadFields(show: { [key: string]: string[] }, withFileName = true): INodeProperties[] {
+	const fields: INodeProperties[] = [
 		{
 			displayName: 'Download File',
 			name: 'downloadFile',
@@ -52,6 +55,7 @@ export function downloadFields(show: { [key: string]: string[] }): INodeProperti
 			description: 'Name of the downloaded file. Leave empty to use the name the API gives it.',
 		},
 	];
+	return withFileName ? fields : fields.filter((field) => field.name !== 'fileName');
 }
 
 /** The last path segment of a URL when it looks like a file name. */

@@ -17,11 +17,19 @@ function lengthField(displayName: string, name: string, description: string): IN
 	return { displayName, name, type: 'string', default: '', placeholder: 'e.g. 2cm', description };
 }
 
-/** Chromium-style print options (paper, orientation, margins, header and footer) as fields. */
+/** Settings only HTML renders (`pdfParams`) take; markdown's `pdfOptions` has the others. */
+const HTML_ONLY_SETTINGS = ['width', 'height', 'displayHeaderFooter', 'headerTemplate', 'footerTemplate', 'extraJson'];
+
+/**
+ * Chromium-style print options as fields: for HTML renders (`pdfParams`: paper, size,
+ * orientation, margins, header and footer, raw JSON) or for markdown (`pdfOptions`: the
+ * spec's subset, Letter by default).
+ */
 export function printSettingsFields(
 	name: string,
 	displayName: string,
 	show: { [key: string]: string[] },
+	variant: 'pdfParams' | 'pdfOptions' = 'pdfParams',
 ): INodeProperties {
 	return {
 		displayName,
@@ -81,7 +89,10 @@ export function printSettingsFields(
 				description: 'Any further print options as a JSON object; the fields above win where both are set',
 			},
 		] as INodeProperties[]
-		).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		)
+			.filter((option) => variant === 'pdfParams' || !HTML_ONLY_SETTINGS.includes(option.name))
+			.map((option) => (variant === 'pdfOptions' && option.name === 'format' ? { ...option, default: 'Letter' } : option))
+			.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 

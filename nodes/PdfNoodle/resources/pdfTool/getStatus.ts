@@ -1,0 +1,55 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { throwOnErrorStatus } from '../../shared/errors';
+import { invalidParameter, requireText } from '../../shared/validation';
+import { showFor } from './common';
+import { attachToolFiles, toolStatusPath } from './output';
+
+const OPERATION = 'getStatus';
+const show = showFor(OPERATION);
+
+export const getToolStatusOperation: INodePropertyOptions = {
+	name: 'Get Status',
+	value: OPERATION,
+	action: 'Get the status of a PDF tool job',
+	description: 'Look up a background tool job: ONGOING, SUCCESS (with its result and files) or FAILED',
+	routing: {
+		request: { method: 'GET', url: '/v1/tools/status' },
+		send: { preSend: [setStatusUrl] },
+		output: { postReceive: [throwOnErrorStatus, resultFiles] },
+	},
+};
+
+export const getToolStatusFields: INodeProperties[] = [
+	{
+		displayName: 'Request ID or Status URL',
+		name: 'toolRequestId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 9d1c… or https://api.pdfnoodle.com/v1/tools/status/9d1c…',
+		displayOptions: { show },
+		description: 'The requestId of a tool run in the background, or its full statusUrl',
+	},
+];
+
+const STATUS_PATH = /\/v1\/tools\/status\/([^/?#]+)\/?(?:[?#].*)?$/;
+
+async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const text = requireText(this, 'Request ID or Status URL', this.getNodeParameter('toolRequestId')).trim();
+	let requestId = text;
+	if (/^https?:\/\//i.test(text) || /[/?#\s]/.test(text)) {
+		const match = STATUS_PATH.exec(text);
+		if (!match) throw invalidParameter(this, 'Request ID or Status URL', 'must be a request ID or a URL ending in /v1/tools/status/<id>');
+		requestId = decodeURIComponent(match[1]);
+	}
+	return { ...request, url: toolStatusPath(requestId) };
+}
+
+/** The status record as it is; a finished job's files are downloaded from its `result`. */
+async function resultFiles(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const record = items[0].json;
+	if (record.status !== 'SUCCESS' || !record.result || typeof record.result !== 'object') return items;
+	const withFiles = await attachToolFiles.call(this, [{ json: { ...(record.result as object) } }]);
+	return withFiles.map((item) => ({ ...item, json: { ...record, ...item.json, result: record.result } }));
+}

@@ -1,0 +1,101 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../shared/pdfSource';
+import { invalidParameter, requireNumberInRange } from '../../shared/validation';
+import { showFor, toolOptionsBody, toolOptionsField } from './common';
+import { toolOutput } from './output';
+
+const OPERATION = 'updateMetadata';
+const show = showFor(OPERATION);
+const TEXT_FIELDS = ['title', 'author', 'subject', 'creator', 'producer', 'copyright'];
+const DATE_FIELDS = ['createDate', 'modDate'];
+
+export const updateMetadataOperation: INodePropertyOptions = {
+	name: 'Update PDF Metadata',
+	value: OPERATION,
+	action: 'Update the metadata of a PDF',
+	description: 'Set document properties (title, author, keywords, ...) without touching the pages',
+	routing: {
+		request: { method: 'POST', url: '/v1/tools/update-pdf-metadata' },
+		send: { preSend: [buildBody] },
+		output: { postReceive: toolOutput },
+	},
+};
+
+export const updateMetadataFields: INodeProperties[] = [
+	...pdfSourceFields(show),
+	{
+		displayName: 'Metadata',
+		name: 'pdfProperties',
+		type: 'collection',
+		placeholder: 'Add Property',
+		default: {},
+		required: true,
+		displayOptions: { show },
+		description: 'The properties to set; the others stay as they are',
+		options: [
+			{ displayName: 'Author', name: 'author', type: 'string', default: '' },
+			{ displayName: 'Copyright', name: 'copyright', type: 'string', default: '' },
+			{ displayName: 'Created', name: 'createDate', type: 'dateTime', default: '' },
+			{ displayName: 'Creator', name: 'creator', type: 'string', default: '', description: 'The application that made the original document' },
+			{ displayName: 'Keywords', name: 'keywords', type: 'string', default: '', placeholder: 'e.g. invoice, 2026', description: 'Comma-separated keywords' },
+			{ displayName: 'Marked (Tagged PDF)', name: 'marked', type: 'boolean', default: false, description: 'Whether the PDF is marked as a tagged PDF' },
+			{ displayName: 'Modified', name: 'modDate', type: 'dateTime', default: '' },
+			{ displayName: 'PDF Version', name: 'pdfVersion', type: 'number', typeOptions: { numberPrecision: 1, minValue: 1, maxValue: 2 }, default: 1.7 },
+			{ displayName: 'Producer', name: 'producer', type: 'string', default: '' },
+			{ displayName: 'Subject', name: 'subject', type: 'string', default: '' },
+			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+			{
+				displayName: 'Trapped',
+				name: 'trapped',
+				type: 'options',
+				options: [
+					{ name: 'False', value: 'False' },
+					{ name: 'True', value: 'True' },
+					{ name: 'Unknown', value: 'Unknown' },
+				],
+				default: 'Unknown',
+			},
+		],
+	},
+	toolOptionsField(show, 'Name of the updated PDF; must end in .pdf'),
+];
+
+/** The metadata object of the body: only the properties the user set, at least one. */
+function metadataBody(context: IExecuteSingleFunctions): IDataObject {
+	const given = context.getNodeParameter('pdfProperties', {}) as IDataObject;
+	const metadata: IDataObject = {};
+	for (const field of TEXT_FIELDS) {
+		if (typeof given[field] === 'string' && given[field] !== '') metadata[field] = given[field];
+	}
+	if (typeof given.keywords === 'string' && given.keywords.trim() !== '') {
+		metadata.keywords = given.keywords.split(',').map((keyword) => keyword.trim()).filter(Boolean);
+	}
+	for (const field of DATE_FIELDS) {
+		const value = given[field];
+		if (value === undefined || value === '' || value === null) continue;
+		const date = new Date(String(value));
+		if (Number.isNaN(date.getTime())) {
+			throw invalidParameter(context, `Metadata → ${field === 'createDate' ? 'Created' : 'Modified'}`, `must be a date, not ${JSON.stringify(value)}`);
+		}
+		metadata[field] = date.toISOString();
+	}
+	if (given.pdfVersion !== undefined) metadata.pdfVersion = requireNumberInRange(context, 'Metadata → PDF Version', given.pdfVersion, 1, 2);
+	if (given.marked !== undefined) metadata.marked = given.marked === true;
+	if (given.trapped !== undefined) {
+		if (!['True', 'False', 'Unknown'].includes(String(given.trapped))) {
+			throw invalidParameter(context, 'Metadata → Trapped', 'must be True, False or Unknown');
+		}
+		metadata.trapped = given.trapped;
+	}
+	if (Object.keys(metadata).length === 0) {
+		throw invalidParameter(context, 'Metadata', 'needs at least one property to set');
+	}
+	return metadata;
+}
+
+async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const source = await singlePdfSource(this);
+	const body: IDataObject = { metadata: metadataBody(this), ...toolOptionsBody(this) };
+	return { ...request, body: { url: await sourceUrl(this, source), ...body } };
+}

@@ -1,0 +1,147 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { apiErrorFor, serviceMessageOf } from './errors';
+import { CREDENTIAL_TYPE, serviceBaseUrl } from './polling';
+import { invalidParameter, requireHttpUrl, requireText } from './validation';
+
+/** Where a PDF of a tool comes from: a public URL, or a binary field of the input item. */
+export interface PdfSourceParameters {
+	inputType?: string;
+	url?: string;
+	binaryPropertyName?: string;
+}
+
+/** A source checked and ready: a URL to pass on, or the bytes of a binary to upload first. */
+export type PdfSource = { url: string } | { bytes: Buffer; fileName: string };
+
+/** The "PDF" parameters of a tool that takes one PDF: URL or binary field. */
+export function pdfSourceFields(show: { [key: string]: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Input PDF',
+			name: 'inputType',
+			type: 'options',
+			options: [
+				{ name: 'From Binary Field', value: 'binary', description: 'A PDF file of the input item, uploaded to pdf noodle first' },
+				{ name: 'From URL', value: 'url', description: 'A publicly accessible URL of the PDF' },
+			],
+			default: 'binary',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyNameIn',
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions: { show: { ...show, inputType: ['binary'] } },
+			hint: 'The name of the input binary field holding the PDF',
+		},
+		{
+			displayName: 'PDF URL',
+			name: 'url',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://example.com/report.pdf',
+			displayOptions: { show: { ...show, inputType: ['url'] } },
+			description: 'A publicly accessible URL of the PDF',
+		},
+	];
+}
+
+/** The source of a one-PDF tool, from its parameters. */
+export async function singlePdfSource(context: IExecuteSingleFunctions): Promise<PdfSource> {
+	return await checkPdfSource(
+		context,
+		{
+			inputType: context.getNodeParameter('inputType', 'binary') as string,
+			url: context.getNodeParameter('url', '') as string,
+			binaryPropertyName: context.getNodeParameter('binaryPropertyNameIn', 'data') as string,
+		},
+		'',
+	);
+}
+
+function isPdfBytes(bytes: Buffer): boolean {
+	return bytes.subarray(0, 1024).includes('%PDF-');
+}
+
+function pdfFileName(name: string | undefined): string {
+	const base = (name ?? '').replace(/[^\w.\- ]+/g, '_').trim() || 'document.pdf';
+	return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
+}
+
+/**
+ * Checks a source without sending anything: a URL must be http(s), a binary field must
+ * exist on the item and hold a PDF. `label` prefixes parameter names in messages
+ * (e.g. "Sources → 2 → ").
+ */
+export async function checkPdfSource(
+	context: IExecuteSingleFunctions,
+	parameters: PdfSourceParameters,
+	label: string,
+): Promise<PdfSource> {
+	if (parameters.inputType === 'url') {
+		return { url: requireHttpUrl(context, `${label}PDF URL`, parameters.url) };
+	}
+	const field = requireText(context, `${label}Input Binary Field`, parameters.binaryPropertyName).trim();
+	const binary = context.getInputData().binary?.[field];
+	if (!binary) {
+		throw invalidParameter(context, `${label}Input Binary Field`, `the input item has no binary field "${field}"`);
+	}
+	const bytes = await context.helpers.getBinaryDataBuffer(field);
+	if (!isPdfBytes(bytes)) {
+		throw invalidParameter(
+			context,
+			`${label}Input Binary Field`,
+			`the binary field "${field}" is not a PDF (${binary.mimeType || 'unknown type'}${binary.fileName ? `, ${binary.fileName}` : ''})`,
+		);
+	}
+	return { bytes, fileName: pdfFileName(binary.fileName) };
+}
+
+/**
+ * The URL a tool reads a source from. A binary is uploaded first: a signed upload URL
+ * from the API, then a PUT of the bytes to it (without the API key: it is signed), and
+ * its signed get-URL is what the tool is given.
+ */
+export async function sourceUrl(context: IExecuteSingleFunctions, source: PdfSource): Promise<string> {
+	if ('url' in source) return source.url;
+	const request: IHttpRequestOptions = {
+		method: 'GET',
+		url: `${await serviceBaseUrl(context)}/v1/tools/get-signed-upload-url`,
+		qs: { fileName: source.fileName },
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	};
+	const answer = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
+	if (answer.statusCode >= 400) throw apiErrorFor(context, answer.statusCode, answer.body);
+	const upload = answer.body as IDataObject;
+	const uploaded = (await context.helpers.httpRequest({
+		method: 'PUT',
+		url: String(upload.presignedUploadUrl),
+		body: source.bytes,
+		headers: { 'Content-Type': 'application/pdf' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		json: false,
+	})) as IN8nHttpFullResponse;
+	if (uploaded.statusCode >= 400) {
+		throw new NodeApiError(context.getNode(), { message: serviceMessageOf(uploaded.body) ?? null }, {
+			httpCode: String(uploaded.statusCode),
+			message: `Uploading "${source.fileName}" to pdf noodle failed with status ${uploaded.statusCode}`,
+			description: serviceMessageOf(uploaded.body) ?? 'The upload URL refused the file.',
+			itemIndex: context.getItemIndex(),
+		});
+	}
+	return String(upload.presignedGetUrl);
+}
