@@ -5,7 +5,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-system-packages.sh
 bash scripts/toolchain.sh npm ci --no-audit --no-fund
 bash scripts/toolchain.sh bash scripts/e2e-install.sh
 echo "setup: done. Next: npm run demo (renders PDFs in a real n8n into demo-output/) or npm test."

@@ -6,7 +6,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-system-packages.sh
 bash scripts/e2e-install.sh
 npm run --silent build:node24
 ESLINT_USE_FLAT_CONFIG=false eslint nodes credentials package.json

@@ -1,6 +1,7 @@
 import type { Fault } from './faults';
 import type { FileStore } from './files';
 import type { RenderQueue } from './renders';
+import type { ToolQueue } from './tools/jobs';
 import type { Renderer } from './render/renderer';
 import type { CreationQueue } from './templates/creations';
 import type { TemplateStore } from './templates/store';
@@ -12,6 +13,8 @@ export interface SandboxSettings {
 	syncWaitMs: number;
 	/** Extra time every render takes before it starts. */
 	renderDelayMs: number;
+	/** Extra time every PDF tool job takes before it starts. */
+	toolDelayMs: number;
 	/** Added to the real clock: lets a test age signed URLs without waiting. */
 	clockOffsetMs: number;
 	/** How long an AI template creation takes. */
@@ -40,6 +43,7 @@ export interface SandboxContext {
 	templates: TemplateStore;
 	creations: CreationQueue;
 	renders: RenderQueue;
+	tools: ToolQueue;
 	renderer: Renderer;
 	requestLog: LoggedRequest[];
 	/** Every webhook POST the sandbox made, oldest first. */

@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The service's request body limit: larger bodies are answered 413. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+/** Files PUT to upload URLs go to object storage, which takes far larger bodies. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** How much of an oversized body is read (and thrown away) before the connection is cut. */
-const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
+const MAX_DRAINED_BYTES = 80 * 1024 * 1024;
 
 export class HttpError extends Error {
 	constructor(

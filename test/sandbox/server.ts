@@ -4,13 +4,15 @@ import type { AddressInfo } from 'node:net';
 import type { LoggedRequest, SandboxContext, SandboxSettings } from './context';
 import { applyFault, takeFault } from './faults';
 import { FileStore } from './files';
-import { HttpError, parseJson, readBody, type Request, Router, sendError } from './http';
+import { HttpError, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, parseJson, readBody, type Request, Router, sendError } from './http';
 import { Renderer } from './render/renderer';
 import { RenderQueue } from './renders';
+import { ToolQueue } from './tools/jobs';
 import { controlRoutes } from './routes/controls';
 import { fileRoutes } from './routes/files';
 import { renderRoutes } from './routes/render';
 import { templateRoutes } from './routes/templates';
+import { toolRoutes } from './routes/tools';
 import { CreationQueue } from './templates/creations';
 import { TemplateStore } from './templates/store';
 
@@ -42,6 +44,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const settings: SandboxSettings = {
 		syncWaitMs: 30_000,
 		renderDelayMs: 0,
+		toolDelayMs: 0,
 		clockOffsetMs: 0,
 		templateCreationMs: 8000,
 		templateFinalizeMs: 5000,
@@ -58,6 +61,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		templates: new TemplateStore(new Date(now())),
 		renders: new RenderQueue(files, () => ({ renderDelayMs: settings.renderDelayMs, now })),
 		renderer: new Renderer(() => baseUrl),
+		tools: new ToolQueue(() => settings.toolDelayMs),
 		requestLog: [],
 		webhookDeliveries: [],
 		faults: [],
@@ -68,6 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const router = new Router();
 	templateRoutes(router, context);
 	renderRoutes(router, context);
+	toolRoutes(router, context);
 	fileRoutes(router, context);
 	if (options.testControls) controlRoutes(router, context);
 
@@ -129,7 +134,7 @@ async function handle(context: SandboxContext, router: Router, incoming: Incomin
 		if (url.pathname.startsWith('/v1/') && !isAuthorized(context, incoming)) {
 			throw new HttpError(401, 'Unauthorized');
 		}
-		const rawBody = await readBody(incoming);
+		const rawBody = await readBody(incoming, url.pathname.startsWith('/uploads/') ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES);
 		logged.body = bodyForLog(rawBody, incoming.headers['content-type']);
 		const request: Request = {
 			method,

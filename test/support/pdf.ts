@@ -64,3 +64,24 @@ export async function pdfProperties(bytes: Buffer): Promise<Record<string, strin
 		producer: document.getProducer(),
 	};
 }
+
+/** The text of each page, one string per page. */
+export async function pdfPageTexts(bytes: Buffer): Promise<string[]> {
+	return (await pdfText(bytes)).split('\n');
+}
+
+/** The raw content streams of each page, to tell whether pages were left as they were. */
+export async function pdfPageContents(bytes: Buffer): Promise<string[]> {
+	const { PDFDocument, PDFArray, PDFRawStream, PDFRef } = await import('pdf-lib');
+	const document = await PDFDocument.load(bytes);
+	return document.getPages().map((page) => {
+		const contents = page.node.Contents();
+		const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
+		return refs
+			.map((ref) => {
+				const stream = ref instanceof PDFRef ? document.context.lookup(ref) : ref;
+				return stream instanceof PDFRawStream ? Buffer.from(stream.contents).toString('base64') : String(stream);
+			})
+			.join('|');
+	});
+}

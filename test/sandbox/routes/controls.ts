@@ -5,6 +5,7 @@ import { HttpError, objectBody, type Router, sendJson } from '../http';
 const NUMERIC_SETTINGS: Array<keyof SandboxSettings> = [
 	'syncWaitMs',
 	'renderDelayMs',
+	'toolDelayMs',
 	'clockOffsetMs',
 	'templateCreationMs',
 	'templateFinalizeMs',

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { SandboxContext } from '../context';
 import { HttpError, objectBody, type Router, sendError, sendJson } from '../http';
@@ -7,6 +6,7 @@ import { type PdfProperties, printOptionsFrom, renderDocument } from '../render/
 import type { PrintOptions } from '../render/renderer';
 import { type RenderJob, renderResult } from '../renders';
 import { fillTemplate } from '../templates/store';
+import { finishedWithin } from '../wait';
 import { deliverWebhook } from '../webhooks';
 import { TEMPLATE_NOT_FOUND } from './templates';
 import { optionalBoolean, optionalString, requireObject, requireString, requireUrl } from './fields';
@@ -111,12 +111,7 @@ function startRender(context: SandboxContext, request: RenderRequest, options: R
  * answered 202 and goes on in the background, to be read at the status URL.
  */
 async function answerSync(context: SandboxContext, job: RenderJob, options: RenderOptions, response: ServerResponse): Promise<void> {
-	const waited = new AbortController();
-	await Promise.race([
-		job.finished,
-		sleep(context.settings.syncWaitMs, undefined, { signal: waited.signal }).catch(() => undefined),
-	]);
-	waited.abort();
+	await finishedWithin(job.finished, context.settings.syncWaitMs);
 	if (job.renderStatus === 'ONGOING') {
 		return sendJson(response, 202, {
 			requestId: job.requestId,
