@@ -65,6 +65,22 @@ describe('example workflows run by n8n execute', () => {
 		const text = await pdfText(n8n.readBinary(rendered.binary.data));
 		assert.ok(text.includes('Delivery Note') && text.includes('Teapot') && text.includes('ORD-2026-77') && text.includes('12 Main Street'), text);
 	});
+
+	test('markdown-merge-compress-metadata: the tools chained, the final PDF read back', async () => {
+		await n8n.importWorkflow(example('markdown-merge-compress-metadata'));
+		const run = await n8n.execute('pdfNoodleMarkdownMergeCompressMetadata');
+		const [merged] = outputOf(run, 'Merge cover and body');
+		assert.equal(merged.binary.data.fileName, 'report-merged.pdf');
+		const [final] = outputOf(run, 'Set title and author');
+		assert.equal(final.binary.data.fileName, 'annual-report-2026.pdf');
+		const bytes = n8n.readBinary(final.binary.data);
+		const pages = (await pdfText(bytes)).split('\n');
+		assert.ok(pages[0].includes('Annual Report 2026'), 'the cover comes first');
+		assert.ok(pages.slice(1).join(' ').includes('Outlook'), 'the body follows');
+		const properties = await pdfProperties(bytes);
+		assert.equal(properties.title, 'Annual Report 2026');
+		assert.equal(properties.author, 'Acme Supplies Ltd.');
+	});
 });
 
 describe('the trigger in a running n8n', () => {

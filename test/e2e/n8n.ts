@@ -111,6 +111,12 @@ export class N8n {
 	 * task-runner broker port, so that it can run beside a started n8n.
 	 */
 	async cli(...args: string[]): Promise<string> {
+		const result = await this.runCli(args);
+		if (result.exit !== 0) throw new Error(`n8n ${args.join(' ')} exited with ${result.exit}:\n${result.stdout}\n${result.stderr}`);
+		return result.stdout;
+	}
+
+	private async runCli(args: string[]): Promise<{ exit: number | string | null; stdout: string; stderr: string }> {
 		const outputFile = join(this.userFolder, `cli-${Date.now()}-${Math.random().toString(16).slice(2)}.out`);
 		const output = openSync(outputFile, 'w');
 		try {
@@ -118,10 +124,8 @@ export class N8n {
 			const child = spawn(n8nBin, args, { env, stdio: ['ignore', output, 'pipe'] });
 			let stderr = '';
 			child.stderr?.on('data', (chunk) => (stderr += chunk));
-			const code = await new Promise<number | null>((done) => child.once('exit', done));
-			const stdout = readFileSync(outputFile, 'utf8');
-			if (code !== 0) throw new Error(`n8n ${args.join(' ')} exited with ${code}:\n${stdout}\n${stderr}`);
-			return stdout;
+			const [code, signal] = await new Promise<[number | null, string | null]>((done) => child.once('exit', (...result) => done(result)));
+			return { exit: code ?? signal, stdout: readFileSync(outputFile, 'utf8'), stderr };
 		} finally {
 			closeSync(output);
 			rmSync(outputFile, { force: true });
@@ -140,14 +144,18 @@ export class N8n {
 		await this.cli('import:workflow', `--input=${file}`);
 	}
 
-	/** Runs a workflow with `n8n execute` and returns its run data. */
+	/**
+	 * Runs a workflow with `n8n execute` and returns its run data. The run printed is what
+	 * counts: n8n has been seen to be ended by a signal while shutting down after it had
+	 * printed the finished run.
+	 */
 	async execute(workflowId: string): Promise<any> {
-		const output = await this.cli('execute', `--id=${workflowId}`, '--rawOutput');
+		const { exit, stdout, stderr } = await this.runCli(['execute', `--id=${workflowId}`, '--rawOutput']);
 		// Log lines may stand before and after the run's JSON.
-		const start = output.search(/^\{/m);
-		const end = output.lastIndexOf('\n}');
-		if (start === -1 || end === -1) throw new Error(`n8n execute printed no run:\n${output}`);
-		return JSON.parse(output.slice(start, end + 2));
+		const start = stdout.search(/^\{/m);
+		const end = stdout.lastIndexOf('\n}');
+		if (start === -1 || end === -1) throw new Error(`n8n execute exited with ${exit} and printed no run:\n${stdout}\n${stderr}`);
+		return JSON.parse(stdout.slice(start, end + 2));
 	}
 
 	/** The bytes of a binary an execution stored (n8n keeps binaries on disk by default). */
