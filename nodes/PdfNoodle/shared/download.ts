@@ -9,6 +9,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import { serviceMessageOf } from './errors';
+import type { ItemContext } from './itemContext';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
 	pdf: 'application/pdf',
@@ -86,7 +87,7 @@ function mimeTypeFor(fileName: string, contentType: unknown): string {
  * The file is named `fileName`, else by the URL, else `<fallbackBaseName>.<extension>`.
  */
 export async function downloadToBinary(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	url: string,
 	fileName: string | undefined,
 	fallbackBaseName: string,

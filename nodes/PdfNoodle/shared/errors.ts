@@ -6,6 +6,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import type { ItemContext } from './itemContext';
 
 /** What a person should read for the statuses the spec names; others use the service's text. */
 const MESSAGE_BY_STATUS: Record<number, string> = {
@@ -34,7 +35,7 @@ export function serviceMessageOf(body: unknown): string | undefined {
 
 /** A `NodeApiError` with the HTTP status and the service's `message` as the description. */
 export function apiErrorFor(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	statusCode: number,
 	body: unknown,
 ): NodeApiError {

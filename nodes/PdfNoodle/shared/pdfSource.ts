@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeProperties,
@@ -10,6 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { apiErrorFor, serviceMessageOf } from './errors';
 import { CREDENTIAL_TYPE, serviceBaseUrl } from './polling';
 import { invalidParameter, requireHttpUrl, requireText } from './validation';
+import { type ItemContext, requestWithCredential } from './itemContext';
 
 /** Where a PDF of a tool comes from: a public URL, or a binary field of the input item. */
 export interface PdfSourceParameters {
@@ -58,7 +58,7 @@ export function pdfSourceFields(show: { [key: string]: string[] }): INodePropert
 }
 
 /** The source of a one-PDF tool, from its parameters. */
-export async function singlePdfSource(context: IExecuteSingleFunctions): Promise<PdfSource> {
+export async function singlePdfSource(context: ItemContext): Promise<PdfSource> {
 	return await checkPdfSource(
 		context,
 		{
@@ -85,7 +85,7 @@ function pdfFileName(name: string | undefined): string {
  * (e.g. "Sources → 2 → ").
  */
 export async function checkPdfSource(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	parameters: PdfSourceParameters,
 	label: string,
 ): Promise<PdfSource> {
@@ -113,7 +113,7 @@ export async function checkPdfSource(
  * from the API, then a PUT of the bytes to it (without the API key: it is signed), and
  * its signed get-URL is what the tool is given.
  */
-export async function sourceUrl(context: IExecuteSingleFunctions, source: PdfSource): Promise<string> {
+export async function sourceUrl(context: ItemContext, source: PdfSource): Promise<string> {
 	if ('url' in source) return source.url;
 	const request: IHttpRequestOptions = {
 		method: 'GET',
@@ -123,7 +123,7 @@ export async function sourceUrl(context: IExecuteSingleFunctions, source: PdfSou
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};
-	const answer = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
+	const answer = (await requestWithCredential(context, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
 	if (answer.statusCode >= 400) throw apiErrorFor(context, answer.statusCode, answer.body);
 	const upload = answer.body as IDataObject;
 	const uploaded = (await context.helpers.httpRequest({

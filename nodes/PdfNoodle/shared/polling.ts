@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	JsonObject,
@@ -9,6 +8,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from './baseUrl';
 import { apiErrorFor } from './errors';
+import { type ItemContext, requestWithCredential } from './itemContext';
 
 export const CREDENTIAL_TYPE = 'pdfNoodleApi';
 
@@ -34,14 +34,14 @@ export interface PollOptions {
 }
 
 /** Base URL of the credential, with the former address replaced. */
-export async function serviceBaseUrl(context: IExecuteSingleFunctions): Promise<string> {
+export async function serviceBaseUrl(context: ItemContext): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	return normalizeBaseUrl(credentials.baseUrl);
 }
 
 /** A GET of the API with the credential, answering the full response whatever its status. */
 export async function getWithCredential(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	url: string,
 ): Promise<IN8nHttpFullResponse> {
 	const request: IHttpRequestOptions = {
@@ -52,11 +52,7 @@ export async function getWithCredential(
 		ignoreHttpStatusErrors: true,
 		headers: { Accept: 'application/json' },
 	};
-	return (await context.helpers.httpRequestWithAuthentication.call(
-		context,
-		CREDENTIAL_TYPE,
-		request,
-	)) as IN8nHttpFullResponse;
+	return (await requestWithCredential(context, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
 }
 
 /** Connection-level failures that a later status call may not meet again. */
@@ -88,7 +84,7 @@ export function isNetworkFailure(error: unknown): boolean {
 
 /** A status call whose failure is returned, not thrown, so the caller can decide to retry. */
 async function statusCall(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	url: string,
 ): Promise<{ response?: IN8nHttpFullResponse; failure?: NodeApiError }> {
 	try {
@@ -118,7 +114,7 @@ function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 }
 
 /** Sleeps in short slices, and stops with an error as soon as the execution is cancelled. */
-export async function cancellableSleep(context: IExecuteSingleFunctions, ms: number): Promise<void> {
+export async function cancellableSleep(context: ItemContext, ms: number): Promise<void> {
 	const signal = context.getExecutionCancelSignal();
 	let left = ms;
 	while (left > 0) {
@@ -134,7 +130,7 @@ export async function cancellableSleep(context: IExecuteSingleFunctions, ms: num
 	throwIfCancelled(context, signal);
 }
 
-function throwIfCancelled(context: IExecuteSingleFunctions, signal: AbortSignal | undefined): void {
+function throwIfCancelled(context: ItemContext, signal: AbortSignal | undefined): void {
 	if (signal?.aborted) {
 		throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting', {
 			itemIndex: context.getItemIndex(),
@@ -150,7 +146,7 @@ function throwIfCancelled(context: IExecuteSingleFunctions, signal: AbortSignal 
  * any other error status ends the wait with that error.
  */
 export async function pollUntilFinished(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	options: PollOptions,
 ): Promise<IDataObject> {
 	const startedAt = Date.now();

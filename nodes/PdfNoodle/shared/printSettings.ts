@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	invalidParameter,
@@ -7,6 +7,7 @@ import {
 	requireNumberInRange,
 	requirePageRanges,
 } from './validation';
+import type { ItemContext } from './itemContext';
 
 /** The paper formats the API accepts (Chromium's names). */
 export const PAPER_FORMATS = ['Letter', 'Legal', 'Tabloid', 'Ledger', 'A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6'];
@@ -101,7 +102,7 @@ export function printSettingsFields(
  * undefined when nothing was. `parameter` names the collection in messages.
  */
 export function printSettingsBody(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	name: string,
 	parameter: string,
 ): IDataObject | undefined {

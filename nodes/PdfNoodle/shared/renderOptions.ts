@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	invalidParameter,
@@ -7,6 +7,7 @@ import {
 	requireWholeNumber,
 	withoutEmpty,
 } from './validation';
+import type { ItemContext } from './itemContext';
 
 /** Which endpoint family the options are for: template renders take two more. */
 export type RenderSource = 'template' | 'html';
@@ -113,13 +114,13 @@ export function renderOptionsField(show: { [key: string]: string[] }, source: Re
 }
 
 /** Whether the user asked for a PNG instead of a PDF. */
-export function wantsImage(context: IExecuteSingleFunctions): boolean {
+export function wantsImage(context: ItemContext): boolean {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	return options.outputFormat === 'png';
 }
 
 /** The common render options as body fields, validated; only what the user set. */
-export function renderOptionsBody(context: IExecuteSingleFunctions, source: RenderSource): IDataObject {
+export function renderOptionsBody(context: ItemContext, source: RenderSource): IDataObject {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const body: IDataObject = {};
 	if (options.outputFormat !== undefined) body.convertToImage = options.outputFormat === 'png';

@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
 	ILoadOptionsFunctions,
 	INodeListSearchResult,
 	INodeProperties,
@@ -9,6 +8,7 @@ import type {
 import { normalizeBaseUrl } from './baseUrl';
 import { CREDENTIAL_TYPE } from './polling';
 import { requireText } from './validation';
+import type { ItemContext } from './itemContext';
 
 /** The template picker used by every operation that takes a template: from the list, or by ID. */
 export function templateLocatorField(show: { [key: string]: string[] }): INodeProperties {
@@ -40,7 +40,7 @@ export function templateLocatorField(show: { [key: string]: string[] }): INodePr
 }
 
 /** The chosen template's ID. */
-export function templateIdOf(context: IExecuteSingleFunctions): string {
+export function templateIdOf(context: ItemContext): string {
 	const value = context.getNodeParameter('template', '', { extractValue: true });
 	return requireText(context, 'Template', value).trim();
 }

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import type { ItemContext } from './itemContext';
 
 /** An error of the current item, raised before anything is sent. */
 export function invalidParameter(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	parameter: string,
 	rule: string,
 ): NodeOperationError {
@@ -15,7 +16,7 @@ export function invalidParameter(
 
 /** A JSON object given as text or by an expression that yields an object. */
 export function requireJsonObject(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	parameter: string,
 	value: unknown,
 ): IDataObject {
@@ -42,7 +43,7 @@ export function requireJsonObject(
 
 /** A string that must not be empty once trimmed. */
 export function requireText(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	parameter: string,
 	value: unknown,
 ): string {
@@ -57,7 +58,7 @@ export function requireText(
 }
 
 /** An absolute http(s) URL. */
-export function requireHttpUrl(context: IExecuteSingleFunctions, parameter: string, value: unknown): string {
+export function requireHttpUrl(context: ItemContext, parameter: string, value: unknown): string {
 	const text = requireText(context, parameter, value).trim();
 	let parsed: URL | undefined;
 	try {
@@ -73,7 +74,7 @@ export function requireHttpUrl(context: IExecuteSingleFunctions, parameter: stri
 
 /** A whole number in a range, given as a number or as numeric text (expressions often yield text). */
 export function requireWholeNumber(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	parameter: string,
 	value: unknown,
 	min: number,
@@ -89,7 +90,7 @@ export function requireWholeNumber(
 
 /** A number in a range, given as a number or as numeric text. */
 export function requireNumberInRange(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	parameter: string,
 	value: unknown,
 	min: number,
@@ -106,7 +107,7 @@ const CSS_LENGTH = /^\d+(\.\d+)?(px|in|cm|mm)$/;
 
 /** A print length: a number (pixels) or text with px, in, cm or mm. Numeric text becomes a number. */
 export function requireCssLength(
-	context: IExecuteSingleFunctions,
+	context: ItemContext,
 	parameter: string,
 	value: unknown,
 ): string | number {
@@ -124,7 +125,7 @@ export function requireCssLength(
 const PAGE_RANGES = /^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$/;
 
 /** Page ranges like `1-3,5,7-10`: pages from 1, each range ascending. */
-export function requirePageRanges(context: IExecuteSingleFunctions, parameter: string, value: unknown): string {
+export function requirePageRanges(context: ItemContext, parameter: string, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : String(value ?? '');
 	const rule = 'must be page numbers and ranges separated by commas, like "1-3,5,7-10"';
 	if (!PAGE_RANGES.test(text)) throw invalidParameter(context, parameter, `${rule}, not ${JSON.stringify(value)}`);
@@ -139,7 +140,7 @@ export function requirePageRanges(context: IExecuteSingleFunctions, parameter: s
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function requireUuid(context: IExecuteSingleFunctions, parameter: string, value: unknown): string {
+export function requireUuid(context: ItemContext, parameter: string, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!UUID.test(text)) {
 		throw invalidParameter(context, parameter, `must be a UUID like 123e4567-e89b-12d3-a456-426614174000, not ${JSON.stringify(value)}`);

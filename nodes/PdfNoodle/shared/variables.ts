@@ -1,6 +1,5 @@
 import type {
 	IDataObject,
-	IExecuteSingleFunctions,
 	ILoadOptionsFunctions,
 	ResourceMapperField,
 	ResourceMapperFields,
@@ -9,6 +8,7 @@ import type {
 import { normalizeBaseUrl } from './baseUrl';
 import { CREDENTIAL_TYPE } from './polling';
 import { invalidParameter } from './validation';
+import type { ItemContext } from './itemContext';
 
 /**
  * One mapper field per variable of a template: nested objects become dotted paths
@@ -53,7 +53,7 @@ export async function getTemplateVariableFields(this: ILoadOptionsFunctions): Pr
  * The data object of mapped variables: dotted paths become nested objects again, and a
  * list given as JSON text is parsed.
  */
-export function dataFromMappedVariables(context: IExecuteSingleFunctions, mapped: IDataObject): IDataObject {
+export function dataFromMappedVariables(context: ItemContext, mapped: IDataObject): IDataObject {
 	const data: IDataObject = {};
 	for (const [path, raw] of Object.entries(mapped)) {
 		if (raw === undefined || raw === null || raw === '') continue;

@@ -1,6 +1,7 @@
-import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { invalidParameter } from './validation';
+import type { ItemContext } from './itemContext';
 
 export interface WaitDefaults {
 	pollIntervalSeconds: number;
@@ -50,7 +51,7 @@ export interface WaitSettings {
 }
 
 /** The waiting parameters of the current item, validated. */
-export function waitSettings(context: IExecuteSingleFunctions, defaults: WaitDefaults): WaitSettings {
+export function waitSettings(context: ItemContext, defaults: WaitDefaults): WaitSettings {
 	const waitForCompletion = context.getNodeParameter('waitForCompletion', true) as boolean;
 	const interval = Number(context.getNodeParameter('pollInterval', defaults.pollIntervalSeconds));
 	const timeout = Number(context.getNodeParameter('waitTimeout', defaults.timeoutSeconds));

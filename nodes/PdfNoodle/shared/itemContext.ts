@@ -1,0 +1,50 @@
+import type { IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+/**
+ * What the shared routines need of n8n while they work on one item: the node, the item's
+ * parameters and input, the credential, the cancel signal and the HTTP and binary helpers.
+ * The routing engine hands every preSend/postReceive step such a view
+ * (IExecuteSingleFunctions); a custom operation makes one per item with `itemContextOf`.
+ */
+export type ItemContext = Pick<
+	IExecuteSingleFunctions,
+	'getNode' | 'getItemIndex' | 'getNodeParameter' | 'getInputData' | 'getCredentials' | 'getExecutionCancelSignal'
+> & {
+	helpers: Pick<
+		IExecuteSingleFunctions['helpers'],
+		'httpRequest' | 'httpRequestWithAuthentication' | 'prepareBinaryData' | 'getBinaryDataBuffer'
+	>;
+};
+
+/** One item of a custom operation's input, seen the way the routing engine shows an item. */
+export function itemContextOf(execute: IExecuteFunctions, itemIndex: number): ItemContext {
+	const getNodeParameter = ((name: string, fallbackValue?: unknown, options?: object) =>
+		execute.getNodeParameter(name, itemIndex, fallbackValue, options)) as ItemContext['getNodeParameter'];
+	return {
+		getNode: () => execute.getNode(),
+		getItemIndex: () => itemIndex,
+		getNodeParameter,
+		getInputData: () => execute.getInputData()[itemIndex],
+		getCredentials: async (type: string) => await execute.getCredentials(type, itemIndex),
+		getExecutionCancelSignal: () => execute.getExecutionCancelSignal(),
+		helpers: {
+			httpRequest: async (options) => await execute.helpers.httpRequest(options),
+			httpRequestWithAuthentication: async (type, options, extra) =>
+				await execute.helpers.httpRequestWithAuthentication.call(execute, type, options, extra),
+			prepareBinaryData: async (data, fileName, mimeType) => await execute.helpers.prepareBinaryData(data, fileName, mimeType),
+			getBinaryDataBuffer: async (propertyName) => await execute.helpers.getBinaryDataBuffer(itemIndex, propertyName),
+		},
+	} as ItemContext;
+}
+
+/**
+ * A request with the credential, its bearer header added by the credential's
+ * `authenticate`. n8n's helper expects the node context as `this`.
+ */
+export async function requestWithCredential(
+	context: ItemContext,
+	credentialType: string,
+	options: IHttpRequestOptions,
+): Promise<unknown> {
+	return await context.helpers.httpRequestWithAuthentication.call(context as never, credentialType, options);
+}
