@@ -1,6 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { batchCustomOperations, batchDescription } from './resources/batch';
 import { documentDescription } from './resources/document';
 import { pdfToolDescription } from './resources/pdfTool';
 import { templateDescription } from './resources/template';
@@ -46,6 +47,10 @@ export class PdfNoodle implements INodeType {
 				noDataExpression: true,
 				options: [
 					{
+						name: 'Batch',
+						value: 'batch',
+					},
+					{
 						name: 'Document',
 						value: 'document',
 					},
@@ -61,10 +66,13 @@ export class PdfNoodle implements INodeType {
 				default: 'document',
 			},
 			...documentDescription,
+			...batchDescription,
 			...templateDescription,
 			...pdfToolDescription,
 		],
 	};
+
+	customOperations = batchCustomOperations;
 
 	methods = {
 		listSearch: {

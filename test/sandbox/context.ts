@@ -1,4 +1,5 @@
 import type { Fault } from './faults';
+import type { BatchStore } from './batches';
 import type { FileStore } from './files';
 import type { RenderQueue } from './renders';
 import type { ToolQueue } from './tools/jobs';
@@ -15,6 +16,8 @@ export interface SandboxSettings {
 	renderDelayMs: number;
 	/** Extra time every PDF tool job takes before it starts. */
 	toolDelayMs: number;
+	/** Batch entry n starts n times this late, so that a running batch is partly done. */
+	batchStaggerMs: number;
 	/** Added to the real clock: lets a test age signed URLs without waiting. */
 	clockOffsetMs: number;
 	/** How long an AI template creation takes. */
@@ -43,6 +46,7 @@ export interface SandboxContext {
 	templates: TemplateStore;
 	creations: CreationQueue;
 	renders: RenderQueue;
+	batches: BatchStore;
 	tools: ToolQueue;
 	renderer: Renderer;
 	requestLog: LoggedRequest[];

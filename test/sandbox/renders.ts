@@ -13,8 +13,9 @@ export interface RenderJob {
 	metadata: { executionTime?: string; fileSize?: string };
 	/** Why the render failed (kept for the sandbox's own messages; not part of the result). */
 	failure?: string;
-	/** Size of the file once rendered. */
+	/** Size and stored id of the file once rendered. */
 	fileBytes?: number;
+	fileId?: string;
 	/** Settles when the render has ended, either way. */
 	finished: Promise<void>;
 }
@@ -24,6 +25,8 @@ export interface StoredFileOptions {
 	urlLifetimeSeconds?: number;
 	/** Name of the file without extension (default: the request id). */
 	fileBaseName?: string;
+	/** Wait before this render starts (batch entries may be staggered). */
+	startDelayMs?: number;
 }
 
 export interface RenderSettings {
@@ -59,13 +62,14 @@ export class RenderQueue {
 	private async run(job: RenderJob, render: () => Promise<RenderedFile>, options: StoredFileOptions): Promise<void> {
 		const started = performance.now();
 		try {
-			const { renderDelayMs } = this.settings();
-			if (renderDelayMs > 0) await sleep(renderDelayMs);
+			const delay = this.settings().renderDelayMs + (options.startDelayMs ?? 0);
+			if (delay > 0) await sleep(delay);
 			const file = await render();
 			const baseName = options.fileBaseName ?? job.requestId;
 			const stored = this.files.put(file.bytes, `${baseName}.${file.extension}`, file.mimeType);
 			job.signedUrl = this.files.signedUrl(stored, options.urlLifetimeSeconds, this.settings().now()).url;
 			job.fileBytes = file.bytes.length;
+			job.fileId = stored.id;
 			job.metadata = {
 				executionTime: `${((performance.now() - started) / 1000).toFixed(2)} seconds`,
 				fileSize: `${(file.bytes.length / 1000).toFixed(1)} kB`,

@@ -6,8 +6,10 @@ import { applyFault, takeFault } from './faults';
 import { FileStore } from './files';
 import { HttpError, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, parseJson, readBody, type Request, Router, sendError } from './http';
 import { Renderer } from './render/renderer';
+import { BatchStore } from './batches';
 import { RenderQueue } from './renders';
 import { ToolQueue } from './tools/jobs';
+import { batchRoutes } from './routes/batches';
 import { controlRoutes } from './routes/controls';
 import { fileRoutes } from './routes/files';
 import { renderRoutes } from './routes/render';
@@ -45,6 +47,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		syncWaitMs: 30_000,
 		renderDelayMs: 0,
 		toolDelayMs: 0,
+		batchStaggerMs: 0,
 		clockOffsetMs: 0,
 		templateCreationMs: 8000,
 		templateFinalizeMs: 5000,
@@ -62,6 +65,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		renders: new RenderQueue(files, () => ({ renderDelayMs: settings.renderDelayMs, now })),
 		renderer: new Renderer(() => baseUrl),
 		tools: new ToolQueue(() => settings.toolDelayMs),
+		batches: new BatchStore(),
 		requestLog: [],
 		webhookDeliveries: [],
 		faults: [],
@@ -73,6 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	templateRoutes(router, context);
 	renderRoutes(router, context);
 	toolRoutes(router, context);
+	batchRoutes(router, context);
 	fileRoutes(router, context);
 	if (options.testControls) controlRoutes(router, context);
 

@@ -25,9 +25,20 @@ test('the node is usable by AI agents and names its credential', () => {
 	assert.deepEqual(description.credentials, [{ name: 'pdfNoodleApi', required: true }]);
 });
 
-test('every operation words error statuses through throwOnErrorStatus before anything else', () => {
-	assert.ok(operations().length >= 2);
+const node = new PdfNoodle();
+const customOperations = (node as { customOperations?: Record<string, Record<string, unknown>> }).customOperations ?? {};
+const isCustom = (operation: { resource: string; value: unknown }) => Boolean(customOperations[operation.resource]?.[String(operation.value)]);
+
+test('every operation is either routed or a custom operation, never neither', () => {
 	for (const operation of operations()) {
+		assert.ok(Boolean(operation.routing) !== isCustom(operation), `${operation.resource}/${operation.value} has exactly one way to run`);
+	}
+	assert.deepEqual(Object.keys(customOperations.batch ?? {}).sort(), ['renderHtml', 'renderTemplates']);
+});
+
+test('every routed operation words error statuses through throwOnErrorStatus before anything else', () => {
+	assert.ok(operations().length >= 2);
+	for (const operation of operations().filter((candidate) => !isCustom(candidate))) {
 		const postReceive = operation.routing?.output?.postReceive ?? [];
 		assert.equal(postReceive[0], throwOnErrorStatus, `${operation.resource}/${operation.value} checks the status first`);
 	}

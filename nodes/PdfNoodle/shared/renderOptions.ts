@@ -28,8 +28,16 @@ const PDF_METADATA_FIELDS: INodeProperties[] = [
 	{ displayName: 'Producer', name: 'producer', type: 'string', default: '' },
 ];
 
-/** The "Options" collection of single renders: every common render option of the API. */
-export function renderOptionsField(show: { [key: string]: string[] }, source: RenderSource): INodeProperties {
+/**
+ * The "Options" collection of single renders: every common render option of the API. A
+ * batch entry takes the same options but the URL lifetime (which is the batch's), and
+ * `debug` for HTML too.
+ */
+export function renderOptionsField(
+	show: { [key: string]: string[] },
+	source: RenderSource,
+	forBatchEntry = false,
+): INodeProperties {
 	const options: INodeProperties[] = [
 		{
 			displayName: 'Output Format',
@@ -84,6 +92,14 @@ export function renderOptionsField(show: { [key: string]: string[] }, source: Re
 				'Path and file name, without extension, inside your own bucket. Needs a Storage Connection ID.',
 		},
 	];
+	const debugOption: INodeProperties = {
+		displayName: 'Debug',
+		name: 'debug',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to ask the API for extra debugging information in its answer',
+	};
+	if (source === 'html' && forBatchEntry) options.push(debugOption);
 	if (source === 'template') {
 		options.push(
 			{
@@ -103,13 +119,15 @@ export function renderOptionsField(show: { [key: string]: string[] }, source: Re
 		);
 	}
 	return {
-		displayName: 'Options',
+		displayName: forBatchEntry ? 'Entry Options' : 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: { show },
-		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: options
+			.filter((option) => !forBatchEntry || option.name !== 'signedUrlExpiresIn')
+			.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
@@ -120,7 +138,7 @@ export function wantsImage(context: ItemContext): boolean {
 }
 
 /** The common render options as body fields, validated; only what the user set. */
-export function renderOptionsBody(context: ItemContext, source: RenderSource): IDataObject {
+export function renderOptionsBody(context: ItemContext, source: RenderSource, forBatchEntry = false): IDataObject {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const body: IDataObject = {};
 	if (options.outputFormat !== undefined) body.convertToImage = options.outputFormat === 'png';
@@ -141,8 +159,10 @@ export function renderOptionsBody(context: ItemContext, source: RenderSource): I
 	if (bucket !== '') body.s3_bucket = requireText(context, 'Storage Connection ID', bucket);
 	if (key !== '') body.s3_key = key;
 
-	if (source === 'template') {
+	if (source === 'template' || forBatchEntry) {
 		if (options.debug !== undefined) body.debug = options.debug === true;
+	}
+	if (source === 'template') {
 		if (options.externalId !== undefined && options.externalId !== '') {
 			body.externalId = requireUuid(context, 'External ID', options.externalId);
 		}

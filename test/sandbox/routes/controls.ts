@@ -6,6 +6,7 @@ const NUMERIC_SETTINGS: Array<keyof SandboxSettings> = [
 	'syncWaitMs',
 	'renderDelayMs',
 	'toolDelayMs',
+	'batchStaggerMs',
 	'clockOffsetMs',
 	'templateCreationMs',
 	'templateFinalizeMs',

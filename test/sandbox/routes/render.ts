@@ -14,7 +14,7 @@ import { optionalBoolean, optionalString, requireObject, requireString, requireU
 type Body = Record<string, unknown>;
 
 /** The common render options of a body, checked as the service checks them. */
-interface RenderOptions {
+export interface RenderOptions {
 	convertToImage?: boolean;
 	metadata?: PdfProperties;
 	hasCover?: boolean;
@@ -26,7 +26,7 @@ interface RenderOptions {
 
 const METADATA_FIELDS = ['title', 'author', 'subject', 'keywords', 'creator', 'producer'];
 
-function renderOptions(context: SandboxContext, body: Body, source: 'template' | 'html'): RenderOptions {
+export function renderOptions(context: SandboxContext, body: Body, source: 'template' | 'html', batchEntry = false): RenderOptions {
 	const options: RenderOptions = {
 		convertToImage: optionalBoolean(body, 'convertToImage'),
 		hasCover: optionalBoolean(body, 'hasCover'),
@@ -59,14 +59,16 @@ function renderOptions(context: SandboxContext, body: Body, source: 'template' |
 		if (externalId !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(externalId)) {
 			throw new HttpError(400, 'externalId must be a UUID');
 		}
-	} else if (body.debug !== undefined || body.externalId !== undefined) {
-		throw new HttpError(400, 'debug and externalId are only accepted by template renders');
+	} else if (body.externalId !== undefined || (body.debug !== undefined && !batchEntry)) {
+		throw new HttpError(400, `${batchEntry ? 'externalId is' : 'debug and externalId are'} only accepted by template renders`);
+	} else if (batchEntry) {
+		options.debug = optionalBoolean(body, 'debug');
 	}
 	return options;
 }
 
 /** What a body asks to render; the HTML is made inside the render, so a template that does not compile ends FAILED. */
-interface RenderRequest {
+export interface RenderRequest {
 	html: () => string;
 	print?: PrintOptions;
 	headerText?: string;
@@ -74,7 +76,7 @@ interface RenderRequest {
 }
 
 /** What to render for a template body, or a 404 when the template does not exist. */
-function templateRequest(context: SandboxContext, body: Body): RenderRequest {
+export function templateRequest(context: SandboxContext, body: Body): RenderRequest {
 	const templateId = requireString(body, 'templateId');
 	const data = requireObject(body, 'data');
 	const template = context.templates.get(templateId);
@@ -86,13 +88,13 @@ function templateRequest(context: SandboxContext, body: Body): RenderRequest {
 	};
 }
 
-function htmlRequest(body: Body): RenderRequest {
+export function htmlRequest(body: Body): RenderRequest {
 	const html = requireString(body, 'html');
 	const print = body.pdfParams === undefined ? undefined : printOptionsFrom(requireObject(body, 'pdfParams'));
 	return { html: () => html, print };
 }
 
-function startRender(context: SandboxContext, request: RenderRequest, options: RenderOptions): RenderJob {
+export function startRender(context: SandboxContext, request: RenderRequest, options: RenderOptions, startDelayMs = 0): RenderJob {
 	return context.renders.start(
 		async () =>
 			await renderDocument(context.renderer, {
@@ -102,7 +104,7 @@ function startRender(context: SandboxContext, request: RenderRequest, options: R
 				hasCover: options.hasCover,
 				metadata: options.metadata,
 			}),
-		{ urlLifetimeSeconds: options.lifetime, fileBaseName: options.storedName },
+		{ urlLifetimeSeconds: options.lifetime, fileBaseName: options.storedName, startDelayMs },
 	);
 }
 

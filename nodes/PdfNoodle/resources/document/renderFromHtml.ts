@@ -10,7 +10,7 @@ import { printSettingsBody, printSettingsFields } from '../../shared/printSettin
 import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
 import { requireHttpUrl, requireText } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
-import { renderModeFields } from './mode';
+import { renderModeFields } from '../../shared/renderMode';
 import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
 
 const OPERATION = 'renderFromHtml';
@@ -42,7 +42,7 @@ export const renderFromHtmlFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'The complete HTML document to render',
 	},
-	...renderModeFields(OPERATION),
+	...renderModeFields('document', [OPERATION]),
 	printSettingsFields('printSettings', 'Print Settings', show),
 	renderOptionsField(show, 'html'),
 ];

@@ -11,7 +11,7 @@ import { dataFromMappedVariables } from '../../shared/variables';
 import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
 import { requireHttpUrl, requireJsonObject } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
-import { renderModeFields } from './mode';
+import { renderModeFields } from '../../shared/renderMode';
 import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
 
 const OPERATION = 'renderFromTemplate';
@@ -80,7 +80,7 @@ export const renderFromTemplateFields: INodeProperties[] = [
 		description:
 			'The template\'s variables; nested ones as dotted paths (customer.name), lists as JSON',
 	},
-	...renderModeFields(OPERATION),
+	...renderModeFields('document', [OPERATION]),
 	renderOptionsField(show, 'template'),
 ];
 

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { webhookField } from '../../shared/webhook';
+import { webhookField } from './webhook';
 
-/** "Mode" of a render operation: wait on the call, or have the result posted to a webhook. */
-export function renderModeFields(operation: string): INodeProperties[] {
-	const show = { resource: ['document'], operation: [operation] };
+/** "Mode" of a render or a batch: wait on the call, or have the result posted to a webhook. */
+export function renderModeFields(resource: string, operations: string[]): INodeProperties[] {
+	const show = { resource: [resource], operation: operations };
 	return [
 		{
 			displayName: 'Mode',
@@ -14,7 +14,7 @@ export function renderModeFields(operation: string): INodeProperties[] {
 				{
 					name: 'Synchronous',
 					value: 'sync',
-					description: 'The API answers with the finished document (renders over 30 s are awaited by polling)',
+					description: 'The API answers with the finished work (anything over 30 s is awaited by polling)',
 				},
 				{
 					name: 'Asynchronous With Webhook',

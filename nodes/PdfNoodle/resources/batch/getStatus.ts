@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { downloadToBinary } from '../../shared/download';
+import { throwOnErrorStatus } from '../../shared/errors';
+import { invalidParameter, requireText } from '../../shared/validation';
+import { GET_STATUS, RESOURCE } from './fields';
+import { batchStatusPath } from './renderBatch';
+
+const show = { resource: [RESOURCE], operation: [GET_STATUS] };
+
+export const getBatchStatusOperation: INodePropertyOptions = {
+	name: 'Get Status',
+	value: GET_STATUS,
+	action: 'Get the status of a batch',
+	description: 'Look up a batch: ONGOING (with how many are done), SUCCESS, PARTIAL_SUCCESS or FAILED, with every result',
+	routing: {
+		request: { method: 'GET', url: '/v1/pdf/batch/status' },
+		send: { preSend: [setStatusUrl] },
+		output: { postReceive: [throwOnErrorStatus, attachBatchFiles] },
+	},
+};
+
+export const getBatchStatusFields: INodeProperties[] = [
+	{
+		displayName: 'Batch Request ID or Status URL',
+		name: 'batchRequestId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 7e1f… or https://api.pdfnoodle.com/v1/pdf/batch/status/7e1f…',
+		displayOptions: { show },
+	},
+];
+
+const STATUS_PATH = /\/v1\/pdf\/batch\/status\/([^/?#]+)\/?(?:[?#].*)?$/;
+
+async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const text = requireText(this, 'Batch Request ID or Status URL', this.getNodeParameter('batchRequestId')).trim();
+	let batchRequestId = text;
+	if (/^https?:\/\//i.test(text) || /[/?#\s]/.test(text)) {
+		const match = STATUS_PATH.exec(text);
+		if (!match) throw invalidParameter(this, 'Batch Request ID or Status URL', 'must be a batch request ID or a URL ending in /v1/pdf/batch/status/<id>');
+		batchRequestId = decodeURIComponent(match[1]);
+	}
+	return { ...request, url: batchStatusPath(batchRequestId) };
+}
+
+/** The batch record as one item; its merged file into the field, each document into `<field>_<index>`. */
+async function attachBatchFiles(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (!(this.getNodeParameter('downloadFile', true) as boolean)) return items;
+	const field = this.getNodeParameter('binaryPropertyName', 'data') as string;
+	const record = items[0].json;
+	const binary: INodeExecutionData['binary'] = {};
+	if (typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
+		binary[field] = await downloadToBinary(this, record.mergedUrl, undefined, `${String(record.batchRequestId)}-merged`);
+	}
+	for (const [index, result] of ((record.results ?? []) as IDataObject[]).entries()) {
+		if (result?.renderStatus === 'SUCCESS' && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
+			binary[`${field}_${index}`] = await downloadToBinary(this, result.signedUrl, undefined, String(result.requestId ?? `document-${index}`));
+		}
+	}
+	if (Object.keys(binary).length > 0) items[0].binary = binary;
+	return items;
+}

@@ -1,0 +1,118 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ItemContext } from '../../shared/itemContext';
+import { printSettingsBody } from '../../shared/printSettings';
+import { renderOptionsBody } from '../../shared/renderOptions';
+import { templateIdOf } from '../../shared/templateLocator';
+import { invalidParameter, requireJsonObject, requireText } from '../../shared/validation';
+
+export type BatchKind = 'template' | 'html';
+
+/** One document of a batch, and the input item it is for. */
+export interface PlannedEntry {
+	body: IDataObject;
+	inputIndex: number;
+}
+
+/** A batch to send: its entries (1 to 20) and the input items it answers for. */
+export interface PlannedBatch {
+	entries: PlannedEntry[];
+	/** The item whose batch parameters (merge, webhook, ...) the batch uses: its first. */
+	settingsIndex: number;
+}
+
+export const MAX_ENTRIES = 20;
+/** The API's body limit is 3 MB; what the node sends stays below it. */
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+/** The batch entry an input item stands for (mode "Input Items"). */
+export function entryOfItem(context: ItemContext, kind: BatchKind): IDataObject {
+	if (kind === 'template') {
+		return {
+			templateId: templateIdOf(context),
+			data: requireJsonObject(context, 'Data (JSON)', context.getNodeParameter('data')),
+			...renderOptionsBody(context, 'template', true),
+		};
+	}
+	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
+	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
+	if (pdfParams) entry.pdfParams = pdfParams;
+	return { ...entry, ...renderOptionsBody(context, 'html', true) };
+}
+
+const TEMPLATE_ENTRY_FIELDS = ['templateId', 'data', 'externalId', 'convertToImage', 's3_bucket', 's3_key', 'metadata', 'hasCover', 'debug'];
+const HTML_ENTRY_FIELDS = ['html', 'pdfParams', 'convertToImage', 's3_bucket', 's3_key', 'metadata', 'hasCover', 'debug'];
+
+/** The entries of a JSON list (mode "A List per Item"), checked against the spec. */
+export function entriesOfList(context: ItemContext, kind: BatchKind): IDataObject[] {
+	const parameter = 'Entries (JSON)';
+	let list: unknown = context.getNodeParameter('entries');
+	if (typeof list === 'string') {
+		try {
+			list = JSON.parse(list);
+		} catch (error) {
+			throw invalidParameter(context, parameter, `must be a JSON list (${(error as Error).message})`);
+		}
+	}
+	if (!Array.isArray(list)) throw invalidParameter(context, parameter, 'must be a JSON list of entries');
+	if (list.length < 1 || list.length > MAX_ENTRIES) {
+		throw invalidParameter(context, parameter, `must hold 1 to ${MAX_ENTRIES} entries, not ${list.length}`);
+	}
+	const allowed = kind === 'template' ? TEMPLATE_ENTRY_FIELDS : HTML_ENTRY_FIELDS;
+	return list.map((entry: unknown, index) => {
+		const where = `entry ${index + 1}`;
+		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+			throw invalidParameter(context, parameter, `${where} must be an object`);
+		}
+		const fields = entry as IDataObject;
+		const unknown = Object.keys(fields).filter((field) => !allowed.includes(field));
+		if (unknown.length > 0) throw invalidParameter(context, parameter, `${where} has unknown fields: ${unknown.join(', ')}`);
+		if (kind === 'template') {
+			if (typeof fields.templateId !== 'string' || fields.templateId.trim() === '') {
+				throw invalidParameter(context, parameter, `${where} needs a templateId`);
+			}
+			if (fields.data === null || typeof fields.data !== 'object' || Array.isArray(fields.data)) {
+				throw invalidParameter(context, parameter, `${where} needs data as an object`);
+			}
+		} else if (typeof fields.html !== 'string' || fields.html.trim() === '') {
+			throw invalidParameter(context, parameter, `${where} needs html`);
+		}
+		for (const flag of ['convertToImage', 'hasCover', 'debug']) {
+			if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean') {
+				throw invalidParameter(context, parameter, `${where}: ${flag} must be true or false`);
+			}
+		}
+		if (fields.s3_key !== undefined && fields.s3_bucket === undefined) {
+			throw invalidParameter(context, parameter, `${where}: s3_key can only be used with s3_bucket`);
+		}
+		return fields;
+	});
+}
+
+/** Cuts entries into batches of at most 20 whose bodies stay under 3 MB; an entry too large alone is reported. */
+export function chunkEntries(
+	entries: PlannedEntry[],
+	onTooLarge: (entry: PlannedEntry, bytes: number) => void,
+): PlannedBatch[] {
+	const batches: PlannedBatch[] = [];
+	let current: PlannedEntry[] = [];
+	// Room for the top-level fields (merge, webhook, ...) around the entries.
+	const envelope = 2048;
+	let size = envelope;
+	for (const entry of entries) {
+		const bytes = Buffer.byteLength(JSON.stringify(entry.body), 'utf8') + 1;
+		if (bytes + envelope > MAX_BODY_BYTES) {
+			onTooLarge(entry, bytes);
+			continue;
+		}
+		if (current.length === MAX_ENTRIES || size + bytes > MAX_BODY_BYTES) {
+			batches.push({ entries: current, settingsIndex: current[0].inputIndex });
+			current = [];
+			size = envelope;
+		}
+		current.push(entry);
+		size += bytes;
+	}
+	if (current.length > 0) batches.push({ entries: current, settingsIndex: current[0].inputIndex });
+	return batches;
+}

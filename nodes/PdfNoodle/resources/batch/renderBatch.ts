@@ -1,0 +1,218 @@
+import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { downloadToBinary } from '../../shared/download';
+import { apiErrorFor } from '../../shared/errors';
+import { type ItemContext, itemContextOf, requestWithCredential } from '../../shared/itemContext';
+import { CREDENTIAL_TYPE, pollUntilFinished, serviceBaseUrl } from '../../shared/polling';
+import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../shared/validation';
+import { waitSettings } from '../../shared/waiting';
+import { BATCH_WAIT_DEFAULTS } from './fields';
+import { type BatchKind, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
+
+const ENDPOINT: Record<BatchKind, string> = { template: '/v1/pdf/batch', html: '/v1/html-to-pdf/batch' };
+
+export function batchStatusPath(batchRequestId: string): string {
+	return `/v1/pdf/batch/status/${encodeURIComponent(batchRequestId)}`;
+}
+
+/** Collects the output, and turns a failure of an item into an error item or the node's error. */
+class Outcome {
+	readonly items: INodeExecutionData[] = [];
+
+	constructor(private readonly execute: IExecuteFunctions) {}
+
+	add(item: INodeExecutionData): void {
+		this.items.push(item);
+	}
+
+	fail(inputIndexes: number[], error: NodeApiError | NodeOperationError, json: IDataObject = {}): void {
+		if (!this.execute.continueOnFail()) throw error;
+		for (const item of inputIndexes) {
+			this.items.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}), ...json }, pairedItem: { item } });
+		}
+	}
+}
+
+/** The top-level fields of a batch body: only what the user set. */
+function batchFields(context: ItemContext, entries: IDataObject[]): IDataObject {
+	const options = context.getNodeParameter('batchOptions', {}) as IDataObject;
+	const fields: IDataObject = {};
+	if (options.merge === true) {
+		if (entries.some((entry) => entry.convertToImage === true)) {
+			throw invalidParameter(context, 'Merge Into One PDF', 'cannot be used when an entry asks for PNG output');
+		}
+		fields.merge = true;
+	}
+	if (options.signedUrlExpiresIn !== undefined) {
+		fields.signedUrlExpiresIn = requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', options.signedUrlExpiresIn, 1);
+	}
+	if (context.getNodeParameter('mode', 'sync') === 'async') {
+		fields.async = true;
+		fields.webhook = requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', ''));
+	}
+	waitSettings(context, BATCH_WAIT_DEFAULTS);
+	return fields;
+}
+
+/** Plans every batch from the input, checking everything before anything is sent. */
+function planBatches(execute: IExecuteFunctions, kind: BatchKind, outcome: Outcome): Array<PlannedBatch & { fields: IDataObject }> {
+	const items = execute.getInputData();
+	const fromList = execute.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
+	let batches: PlannedBatch[] = [];
+	if (fromList) {
+		items.forEach((_, inputIndex) => {
+			try {
+				const entries = entriesOfList(itemContextOf(execute, inputIndex), kind).map((body) => ({ body, inputIndex }));
+				batches.push({ entries, settingsIndex: inputIndex });
+			} catch (error) {
+				outcome.fail([inputIndex], error as NodeOperationError);
+			}
+		});
+	} else {
+		const entries: PlannedEntry[] = [];
+		items.forEach((_, inputIndex) => {
+			try {
+				entries.push({ body: entryOfItem(itemContextOf(execute, inputIndex), kind), inputIndex });
+			} catch (error) {
+				outcome.fail([inputIndex], error as NodeOperationError);
+			}
+		});
+		batches = chunkEntries(entries, (entry, bytes) =>
+			outcome.fail(
+				[entry.inputIndex],
+				invalidParameter(itemContextOf(execute, entry.inputIndex), kind === 'html' ? 'HTML' : 'Data (JSON)', `makes an entry of ${(bytes / 1024 / 1024).toFixed(1)} MB, over the 3 MB a batch may carry`),
+			),
+		);
+	}
+	const planned: Array<PlannedBatch & { fields: IDataObject }> = [];
+	for (const batch of batches) {
+		try {
+			const fields = batchFields(itemContextOf(execute, batch.settingsIndex), batch.entries.map((entry) => entry.body));
+			const size = Buffer.byteLength(JSON.stringify({ items: batch.entries.map((entry) => entry.body), ...fields }), 'utf8');
+			if (size >= MAX_BODY_BYTES) {
+				throw invalidParameter(itemContextOf(execute, batch.settingsIndex), 'Entries (JSON)', `make a batch body of ${(size / 1024 / 1024).toFixed(1)} MB, over the 3 MB limit`);
+			}
+			planned.push({ ...batch, fields });
+		} catch (error) {
+			outcome.fail(inputsOf(batch), error as NodeOperationError);
+		}
+	}
+	return planned;
+}
+
+function inputsOf(batch: PlannedBatch): number[] {
+	return [...new Set(batch.entries.map((entry) => entry.inputIndex))];
+}
+
+function pairedWith(batch: PlannedBatch): IPairedItemData[] {
+	return inputsOf(batch).map((item) => ({ item }));
+}
+
+/** Sends one batch and, unless told not to, waits until it is no longer ONGOING. */
+async function sendBatch(
+	context: ItemContext,
+	kind: BatchKind,
+	batch: PlannedBatch & { fields: IDataObject },
+): Promise<{ record: IDataObject; finished: boolean }> {
+	const baseUrl = await serviceBaseUrl(context);
+	const response = (await requestWithCredential(context, CREDENTIAL_TYPE, {
+		method: 'POST',
+		url: `${baseUrl}${ENDPOINT[kind]}`,
+		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+	})) as IN8nHttpFullResponse;
+	if (response.statusCode >= 400) throw apiErrorFor(context, response.statusCode, response.body);
+	const answer = (response.body ?? {}) as IDataObject;
+	const inBackground = response.statusCode === 202 || batch.fields.async === true;
+	if (!inBackground) return { record: answer, finished: true };
+
+	const wait = waitSettings(context, BATCH_WAIT_DEFAULTS);
+	if (!wait.waitForCompletion) return { record: answer, finished: false };
+	const batchRequestId = String(answer.batchRequestId ?? '');
+	const statusPath = batchStatusPath(batchRequestId);
+	const record = await pollUntilFinished(context, {
+		statusPath,
+		isFinished: (body) => typeof body.status === 'string' && body.status !== 'ONGOING',
+		intervalMs: wait.intervalMs,
+		timeoutMs: wait.timeoutMs,
+		subject: 'batch',
+		requestId: batchRequestId,
+		statusUrl: typeof answer.statusUrl === 'string' ? answer.statusUrl : `${baseUrl}${statusPath}`,
+	});
+	return { record, finished: true };
+}
+
+/** The items of a finished batch: each document (or the merged one), and each failed entry as an error of its item. */
+async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, record: IDataObject, outcome: Outcome): Promise<void> {
+	const download = execute.getNodeParameter('downloadFile', batch.settingsIndex, true) as boolean;
+	const field = execute.getNodeParameter('binaryPropertyName', batch.settingsIndex, 'data') as string;
+	const options = execute.getNodeParameter('batchOptions', batch.settingsIndex, {}) as IDataObject;
+	const { results = [], ...summary } = record as IDataObject & { results?: IDataObject[] };
+	const batchInfo = { batchRequestId: summary.batchRequestId, batchStatus: summary.status };
+
+	if (record.merge === true || typeof record.mergedUrl === 'string') {
+		const merged: INodeExecutionData = { json: { ...summary, results }, pairedItem: pairedWith(batch) };
+		if (download && typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
+			const context = itemContextOf(execute, batch.settingsIndex);
+			merged.binary = { [field]: await downloadToBinary(context, record.mergedUrl, undefined, `${String(summary.batchRequestId)}-merged`) };
+		}
+		outcome.add(merged);
+	}
+	const singles = record.merge !== true || options.alsoSingleFiles === true;
+
+	for (const [index, entry] of batch.entries.entries()) {
+		const result = (results[index] ?? {}) as IDataObject;
+		if (result.renderStatus !== 'SUCCESS') {
+			outcome.fail(
+				[entry.inputIndex],
+				new NodeApiError(execute.getNode(), result as never, {
+					message: `The render of batch entry ${index + 1} failed (requestId ${String(result.requestId ?? 'unknown')})`,
+					description: `Batch ${String(summary.batchRequestId)} ended ${String(summary.status)}. Check this entry's template and data (or HTML).`,
+					itemIndex: entry.inputIndex,
+				}),
+				{ ...batchInfo, index, ...result },
+			);
+			continue;
+		}
+		if (!singles) continue;
+		const item: INodeExecutionData = { json: { ...batchInfo, index, ...result }, pairedItem: { item: entry.inputIndex } };
+		if (download && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
+			const context = itemContextOf(execute, entry.inputIndex);
+			item.binary = { [field]: await downloadToBinary(context, result.signedUrl, undefined, String(result.requestId ?? `document-${index + 1}`)) };
+		}
+		outcome.add(item);
+	}
+}
+
+/**
+ * Renders documents in batches: from the input items (each item one document, up to 20
+ * per batch and under 3 MB) or from a list on each item (each item one batch). This needs
+ * more than one request per input item, so it is a custom operation, not routing.
+ */
+async function renderBatches(this: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
+	const outcome = new Outcome(this);
+	const batches = planBatches(this, kind, outcome);
+	for (const batch of batches) {
+		const context = itemContextOf(this, batch.settingsIndex);
+		try {
+			const { record, finished } = await sendBatch(context, kind, batch);
+			if (!finished) outcome.add({ json: record, pairedItem: pairedWith(batch) });
+			else await batchOutput(this, batch, record, outcome);
+		} catch (error) {
+			outcome.fail(inputsOf(batch), error as NodeApiError);
+		}
+	}
+	return [outcome.items];
+}
+
+export async function renderTemplateBatches(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await renderBatches.call(this, 'template');
+}
+
+export async function renderHtmlBatches(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await renderBatches.call(this, 'html');
+}

@@ -1,0 +1,245 @@
+/** The Batch resource in n8n's engine against the sandbox: chunking, merge, states, waiting. */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { pdfPageCount, pdfText } from '../support/pdf';
+import { type Receiver, startReceiver } from '../support/receiver';
+import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+let receiver: Receiver;
+
+before(async () => {
+	sandbox = await startTestSandbox();
+	receiver = await startReceiver();
+});
+
+after(async () => {
+	await receiver.close();
+	await sandbox.close();
+});
+
+beforeEach(() => {
+	clearRequestLog(sandbox);
+	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, batchStaggerMs: 0 });
+});
+
+const byExpression = { __rl: true, mode: 'id', value: '={{ $json.template }}' };
+const renderTemplates = {
+	resource: 'batch',
+	operation: 'renderTemplates',
+	batchSource: 'inputItems',
+	template: byExpression,
+	data: '={{ JSON.stringify({ recipient_name: $json.name, course: { title: "Batching", hours: 2 } }) }}',
+	pollInterval: 1,
+};
+const people = (count: number, template = 'certificate'): INodeExecutionData[] =>
+	Array.from({ length: count }, (_, index) => ({ json: { name: `Person ${index + 1}`, template } }));
+const batchPosts = () => apiRequests(sandbox).filter((request) => request.method === 'POST');
+const run = async (parameters: Record<string, unknown>, input: INodeExecutionData[], continueOnFail = false) =>
+	await runPdfNoodle(parameters as never, {
+		credentials: credentialsFor(sandbox),
+		input,
+		settings: continueOnFail ? { onError: 'continueRegularOutput' } : {},
+	});
+
+describe('from input items', () => {
+	test('45 items make 3 batches of at most 20, and every item gets its document', async () => {
+		const { items, error } = await run({ ...renderTemplates, downloadFile: false }, people(45));
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(batchPosts().map((post) => (post.body as { items: unknown[] }).items.length), [20, 20, 5]);
+		assert.ok(batchPosts().every((post) => post.path === '/v1/pdf/batch'));
+		assert.deepEqual((batchPosts()[0].body as { items: unknown[] }).items[0], {
+			templateId: 'certificate',
+			data: { recipient_name: 'Person 1', course: { title: 'Batching', hours: 2 } },
+		});
+		assert.equal(items.length, 45);
+		assert.deepEqual(items.map((item) => (item.pairedItem as { item: number }).item), Array.from({ length: 45 }, (_, index) => index));
+		assert.ok(items.every((item) => item.json.renderStatus === 'SUCCESS' && typeof item.json.batchRequestId === 'string' && item.json.batchStatus === 'SUCCESS'));
+		assert.deepEqual(items.slice(0, 3).map((item) => item.json.index), [0, 1, 2]);
+		assert.equal(items[20].json.index, 0, 'the 21st item is the first entry of the second batch');
+	});
+
+	test('each document is downloaded as the binary of its own item', async () => {
+		const { items } = await run(renderTemplates, people(3));
+		const texts = await Promise.all(items.map(async (item) => await pdfText(await binaryBytes(item.binary?.data))));
+		texts.forEach((text, index) => assert.ok(text.includes(`Person ${index + 1}`), text));
+	});
+
+	test('merge gives one PDF whose pages are the documents\' pages, in order', async () => {
+		const input = people(3);
+		const { items, error } = await run({ ...renderTemplates, batchOptions: { merge: true, alsoSingleFiles: true } }, input);
+		assert.equal(error, undefined, error?.message);
+		assert.equal((batchPosts()[0].body as { merge: boolean }).merge, true);
+		const [merged, ...singles] = items;
+		assert.match(String(merged.json.mergedUrl), /-merged\.pdf\?/);
+		assert.deepEqual(merged.pairedItem, [{ item: 0 }, { item: 1 }, { item: 2 }]);
+		assert.equal(singles.length, 3);
+		const mergedBytes = await binaryBytes(merged.binary?.data);
+		const singleCounts = await Promise.all(singles.map(async (item) => await pdfPageCount(await binaryBytes(item.binary?.data))));
+		assert.equal(await pdfPageCount(mergedBytes), singleCounts.reduce((sum, count) => sum + count, 0));
+		const pages = (await pdfText(mergedBytes)).split('\n');
+		assert.ok(pages[0].includes('Person 1') && pages.at(-1)!.includes('Person 3'));
+	});
+
+	test('merge without the single files is one item', async () => {
+		const { items } = await run({ ...renderTemplates, batchOptions: { merge: true } }, people(2));
+		assert.equal(items.length, 1);
+		assert.equal(items[0].json.status, 'SUCCESS');
+	});
+
+	test('merge with PNG output is refused before any request', async () => {
+		const { error } = await run({ ...renderTemplates, options: { outputFormat: 'png' }, batchOptions: { merge: true } }, people(2));
+		assert.equal(error?.message, 'Invalid "Merge Into One PDF": cannot be used when an entry asks for PNG output');
+		assert.equal(apiRequests(sandbox).length, 0);
+	});
+
+	test('a bad item stops the node before anything is sent, or becomes an error item under Continue On Fail', async () => {
+		const input = [...people(2), { json: { name: 'x', template: '' } }];
+		const stopped = await run(renderTemplates, input);
+		assert.equal(stopped.error?.message, 'Invalid "Template": must not be empty');
+		assert.equal(apiRequests(sandbox).length, 0);
+
+		const { items } = await run(renderTemplates, input, true);
+		assert.equal(items.length, 3);
+		assert.deepEqual(items.map((item) => (item.pairedItem as { item: number }).item).sort(), [0, 1, 2]);
+		assert.match(String(items.find((item) => (item.pairedItem as { item: number }).item === 2)!.json.error), /Template/);
+		assert.equal((batchPosts()[0].body as { items: unknown[] }).items.length, 2);
+	});
+
+	test('HTML batches send html and pdfParams per entry', async () => {
+		const { items, error } = await run(
+			{
+				resource: 'batch',
+				operation: 'renderHtml',
+				batchSource: 'inputItems',
+				html: '={{ "<h1>" + $json.name + "</h1>" }}',
+				printSettings: { format: 'A5' },
+				options: { debug: true },
+			},
+			people(2),
+		);
+		assert.equal(error, undefined, error?.message);
+		assert.equal(batchPosts()[0].path, '/v1/html-to-pdf/batch');
+		assert.deepEqual((batchPosts()[0].body as { items: unknown[] }).items, [
+			{ html: '<h1>Person 1</h1>', pdfParams: { format: 'A5' }, debug: true },
+			{ html: '<h1>Person 2</h1>', pdfParams: { format: 'A5' }, debug: true },
+		]);
+		assert.ok((await pdfText(await binaryBytes(items[1].binary?.data))).includes('Person 2'));
+	});
+
+	test('batches are also cut to stay under 3 MB', async () => {
+		const big = 'x'.repeat(900 * 1024);
+		const { error } = await run(
+			{ resource: 'batch', operation: 'renderHtml', batchSource: 'inputItems', html: `={{ "<p>" + $json.name + "</p><!--${big}-->" }}`, downloadFile: false },
+			people(7),
+		);
+		assert.equal(error, undefined, error?.message);
+		const sizes = batchPosts().map((post) => (post.body as { items: unknown[] }).items.length);
+		assert.ok(sizes.length >= 3, `sent ${JSON.stringify(sizes)}`);
+		assert.equal(sizes.reduce((sum, size) => sum + size, 0), 7);
+	});
+});
+
+describe('states', () => {
+	const mixed = (): INodeExecutionData[] => [
+		{ json: { name: 'Good 1', template: 'certificate' } },
+		{ json: { name: 'Bad', template: 'broken-layout' } },
+		{ json: { name: 'Good 2', template: 'certificate' } },
+	];
+
+	test('PARTIAL_SUCCESS without Continue On Fail: the failed entry is the node\'s error', async () => {
+		const { error } = await run(renderTemplates, mixed());
+		assert.match(error?.message ?? '', /^The render of batch entry 2 failed \(requestId [\w-]+\)$/);
+	});
+
+	test('PARTIAL_SUCCESS with Continue On Fail: good documents and an error item, nothing dropped', async () => {
+		const { items } = await run(renderTemplates, mixed(), true);
+		assert.equal(items.length, 3);
+		const byInput = new Map(items.map((item) => [(item.pairedItem as { item: number }).item, item]));
+		assert.equal(byInput.get(0)!.json.renderStatus, 'SUCCESS');
+		assert.equal(byInput.get(0)!.json.batchStatus, 'PARTIAL_SUCCESS');
+		assert.match(String(byInput.get(1)!.json.error), /batch entry 2 failed/);
+		assert.equal(byInput.get(1)!.json.renderStatus, 'FAILED');
+		assert.ok((await pdfText(await binaryBytes(byInput.get(2)!.binary?.data))).includes('Good 2'));
+	});
+
+	test('FAILED with Continue On Fail: an error item for every entry', async () => {
+		const { items } = await run(renderTemplates, people(2, 'broken-layout'), true);
+		assert.equal(items.length, 2);
+		assert.ok(items.every((item) => /failed/.test(String(item.json.error)) && item.json.batchStatus === 'FAILED'));
+	});
+});
+
+describe('waiting and status', () => {
+	test('a batch over the sync wait is answered 202 and polled at the batch status', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, batchStaggerMs: 400 });
+		const { items, error } = await run({ ...renderTemplates, downloadFile: false }, people(4));
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items.length, 4);
+		const polls = apiRequests(sandbox).filter((request) => request.path.startsWith('/v1/pdf/batch/status/'));
+		assert.ok(polls.length >= 1);
+		assert.equal(batchPosts().length, 1);
+	});
+
+	test('async with waiting: the webhook gets the batch record, the node polls and outputs the documents', async () => {
+		const { items, error } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url }, people(2));
+		assert.equal(error, undefined, error?.message);
+		const body = batchPosts()[0].body as { async: boolean; webhook: string };
+		assert.equal(body.async, true);
+		assert.equal(body.webhook, receiver.url);
+		assert.equal(items.length, 2);
+		await receiver.waitFor(1);
+		const record = receiver.received.at(-1)!.body as { batchRequestId: string; status: string; results: unknown[] };
+		assert.equal(record.batchRequestId, items[0].json.batchRequestId);
+		assert.equal(record.status, 'SUCCESS');
+		assert.equal(record.results.length, 2);
+	});
+
+	test('async without waiting outputs the acknowledgement; Get Status gives the record and the files', async () => {
+		const { items } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url, waitForCompletion: false, batchOptions: { merge: true } }, people(2));
+		assert.equal(items.length, 1);
+		assert.deepEqual(Object.keys(items[0].json).sort(), ['batchRequestId', 'message', 'statusUrl', 'subRequestIds', 'total']);
+		assert.deepEqual(items[0].pairedItem, [{ item: 0 }, { item: 1 }]);
+		await sandbox.context.batches.get(String(items[0].json.batchRequestId))!.finished;
+
+		const status = await run({ resource: 'batch', operation: 'getStatus', batchRequestId: String(items[0].json.statusUrl) }, [{ json: {} }]);
+		assert.equal(status.error, undefined, status.error?.message);
+		const [record] = status.items;
+		assert.equal(record.json.status, 'SUCCESS');
+		assert.equal(record.json.completed, 2);
+		assert.deepEqual(Object.keys(record.binary ?? {}).sort(), ['data', 'data_0', 'data_1']);
+		assert.equal(await pdfPageCount(await binaryBytes(record.binary?.data)), 2);
+	});
+});
+
+describe('from a list per item', () => {
+	const listOf = (entries: unknown) => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'list', entries: JSON.stringify(entries), downloadFile: false });
+
+	test('each item is one batch; every entry\'s document is paired with it', async () => {
+		const entries = [1, 2, 3].map((n) => ({ templateId: 'certificate', data: { recipient_name: `L${n}` } }));
+		const { items, error } = await run(listOf(entries), [{ json: {} }]);
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(batchPosts()[0].body, { items: entries });
+		assert.equal(items.length, 3);
+		assert.ok(items.every((item) => (item.pairedItem as { item: number }).item === 0));
+	});
+
+	const bad: Array<[string, unknown, string]> = [
+		['an empty list', [], 'Invalid "Entries (JSON)": must hold 1 to 20 entries, not 0'],
+		['21 entries', Array.from({ length: 21 }, () => ({ templateId: 'letter', data: {} })), 'Invalid "Entries (JSON)": must hold 1 to 20 entries, not 21'],
+		['an entry without data', [{ templateId: 'letter' }], 'Invalid "Entries (JSON)": entry 1 needs data as an object'],
+		['an unknown field', [{ templateId: 'letter', data: {}, colour: 'red' }], 'Invalid "Entries (JSON)": entry 1 has unknown fields: colour'],
+		['s3_key without s3_bucket', [{ templateId: 'letter', data: {}, s3_key: 'a/b' }], 'Invalid "Entries (JSON)": entry 1: s3_key can only be used with s3_bucket'],
+	];
+	for (const [name, entries, message] of bad) {
+		test(`${name} is refused before sending`, async () => {
+			const { error } = await run(listOf(entries), [{ json: {} }]);
+			assert.equal(error?.message, message);
+			assert.equal(apiRequests(sandbox).length, 0);
+		});
+	}
+});
