@@ -17,6 +17,7 @@ const OUTPUT_FOLDER = resolve(__dirname, '..', '..', 'demo-output');
 const RUNS = [
 	{ workflow: 'render-invoice', id: 'pdfNoodleRenderInvoice', nodes: ['Render invoice'] },
 	{ workflow: 'create-template-then-render', id: 'pdfNoodleCreateTemplateThenRender', nodes: ['Create template with AI', 'Render with the new template'] },
+	{ workflow: 'batch-merge', id: 'pdfNoodleBatchMerge', nodes: ['Certificates, merged'] },
 	{ workflow: 'markdown-merge-compress-metadata', id: 'pdfNoodleMarkdownMergeCompressMetadata', nodes: ['Set title and author'] },
 ];
 

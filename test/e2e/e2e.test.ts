@@ -66,6 +66,17 @@ describe('example workflows run by n8n execute', () => {
 		assert.ok(text.includes('Delivery Note') && text.includes('Teapot') && text.includes('ORD-2026-77') && text.includes('12 Main Street'), text);
 	});
 
+	test('batch-merge: items become one batch; the merged PDF has every certificate, in order', async () => {
+		await n8n.importWorkflow(example('batch-merge'));
+		const run = await n8n.execute('pdfNoodleBatchMerge');
+		const [merged, ...singles] = outputOf(run, 'Certificates, merged');
+		assert.equal(singles.length, 3);
+		const pages = (await pdfText(n8n.readBinary(merged.binary.data))).split('\n');
+		assert.equal(pages.length, 3);
+		['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson'].forEach((name, index) => assert.ok(pages[index].includes(name), pages[index]));
+		assert.ok((await pdfText(n8n.readBinary(singles[1].binary.data))).includes('Compilers'));
+	});
+
 	test('markdown-merge-compress-metadata: the tools chained, the final PDF read back', async () => {
 		await n8n.importWorkflow(example('markdown-merge-compress-metadata'));
 		const run = await n8n.execute('pdfNoodleMarkdownMergeCompressMetadata');
