@@ -33,9 +33,12 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-/** Builds the package and packs it, as `npm publish` would; returns the tarball's path. */
+/**
+ * Packs the built package, as `npm publish` would; returns the tarball's path. The build
+ * is the caller's (`npm test` builds once, before every test file starts; rebuilding here
+ * would pull dist/ from under test files that run at the same time).
+ */
 export async function packPackage(destination: string): Promise<string> {
-	await run('npm', ['run', '--silent', 'build:node24'], { cwd: projectRoot });
 	const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', destination], { cwd: projectRoot });
 	return join(destination, stdout.trim().split('\n').pop()!);
 }
