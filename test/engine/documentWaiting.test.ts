@@ -225,7 +225,7 @@ describe('Get Status', () => {
 		assert.equal(unknown.error?.message, 'Request could not be found');
 		clearRequestLog(sandbox);
 		const malformed = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId: 'https://example.com/not/a/status' }, { credentials: credentialsFor(sandbox) });
-		assert.equal(malformed.error?.message, 'Invalid "Request ID or Status URL": must be a request ID or a URL ending in /v1/pdf/status/<id>');
+		assert.equal(malformed.error?.message, 'Invalid "Request ID or Status URL": must be an ID or a URL ending in /v1/pdf/status/<id>');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 });

@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from './baseUrl';
 import { apiErrorFor } from './errors';
+import { type WaitDefaults, waitSettings } from './waiting';
 import { type ItemContext, requestWithCredential } from './itemContext';
 
 export const CREDENTIAL_TYPE = 'pdfNoodleApi';
@@ -210,4 +211,40 @@ function backoffMs(intervalMs: number, failures: number): number {
 
 function lookupLater(options: PollOptions): string {
 	return `It may still finish: look it up later with "Get Status". requestId: ${options.requestId}, statusUrl: ${options.statusUrl}`;
+}
+
+export interface BackgroundWork {
+	requestId: string;
+	statusPath: string;
+	/** The status URL the API answered, if it did: shown in messages. */
+	statusUrl?: unknown;
+	subject: string;
+	isFinished: (body: IDataObject) => boolean;
+}
+
+/**
+ * The wait every operation offers for work that goes on in the background: with "Wait for
+ * Completion" on, the work's status is polled to its end and the final body returned;
+ * with it off, undefined (the caller outputs what the API answered).
+ */
+export async function awaitBackgroundWork(
+	context: ItemContext,
+	defaults: WaitDefaults,
+	work: BackgroundWork,
+): Promise<IDataObject | undefined> {
+	const wait = waitSettings(context, defaults);
+	if (!wait.waitForCompletion) return undefined;
+	const statusUrl =
+		typeof work.statusUrl === 'string' && work.statusUrl !== ''
+			? work.statusUrl
+			: `${await serviceBaseUrl(context)}${work.statusPath}`;
+	return await pollUntilFinished(context, {
+		statusPath: work.statusPath,
+		isFinished: work.isFinished,
+		intervalMs: wait.intervalMs,
+		timeoutMs: wait.timeoutMs,
+		subject: work.subject,
+		requestId: work.requestId,
+		statusUrl,
+	});
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 
 import { downloadToBinary } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
-import { invalidParameter, requireText } from '../../shared/validation';
+import { idOrStatusUrl } from '../../shared/statusReference';
 import { GET_STATUS, RESOURCE } from './fields';
 import { batchStatusPath } from './renderBatch';
 
@@ -32,16 +32,9 @@ export const getBatchStatusFields: INodeProperties[] = [
 	},
 ];
 
-const STATUS_PATH = /\/v1\/pdf\/batch\/status\/([^/?#]+)\/?(?:[?#].*)?$/;
-
 async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const text = requireText(this, 'Batch Request ID or Status URL', this.getNodeParameter('batchRequestId')).trim();
-	let batchRequestId = text;
-	if (/^https?:\/\//i.test(text) || /[/?#\s]/.test(text)) {
-		const match = STATUS_PATH.exec(text);
-		if (!match) throw invalidParameter(this, 'Batch Request ID or Status URL', 'must be a batch request ID or a URL ending in /v1/pdf/batch/status/<id>');
-		batchRequestId = decodeURIComponent(match[1]);
-	}
+	const parameter = 'Batch Request ID or Status URL';
+	const batchRequestId = idOrStatusUrl(this, parameter, this.getNodeParameter('batchRequestId'), '/v1/pdf/batch/status');
 	return { ...request, url: batchStatusPath(batchRequestId) };
 }
 

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { downloadToBinary } from '../../shared/download';
 import { apiErrorFor } from '../../shared/errors';
 import { type ItemContext, itemContextOf, requestWithCredential } from '../../shared/itemContext';
-import { CREDENTIAL_TYPE, pollUntilFinished, serviceBaseUrl } from '../../shared/polling';
+import { awaitBackgroundWork, CREDENTIAL_TYPE, serviceBaseUrl } from '../../shared/polling';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
 import { BATCH_WAIT_DEFAULTS } from './fields';
@@ -130,19 +130,15 @@ async function sendBatch(
 	const inBackground = response.statusCode === 202 || batch.fields.async === true;
 	if (!inBackground) return { record: answer, finished: true };
 
-	const wait = waitSettings(context, BATCH_WAIT_DEFAULTS);
-	if (!wait.waitForCompletion) return { record: answer, finished: false };
 	const batchRequestId = String(answer.batchRequestId ?? '');
-	const statusPath = batchStatusPath(batchRequestId);
-	const record = await pollUntilFinished(context, {
-		statusPath,
-		isFinished: (body) => typeof body.status === 'string' && body.status !== 'ONGOING',
-		intervalMs: wait.intervalMs,
-		timeoutMs: wait.timeoutMs,
-		subject: 'batch',
+	const record = await awaitBackgroundWork(context, BATCH_WAIT_DEFAULTS, {
 		requestId: batchRequestId,
-		statusUrl: typeof answer.statusUrl === 'string' ? answer.statusUrl : `${baseUrl}${statusPath}`,
+		statusPath: batchStatusPath(batchRequestId),
+		statusUrl: answer.statusUrl,
+		subject: 'batch',
+		isFinished: (body) => typeof body.status === 'string' && body.status !== 'ONGOING',
 	});
+	if (!record) return { record: answer, finished: false };
 	return { record, finished: true };
 }
 

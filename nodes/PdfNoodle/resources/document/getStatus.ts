@@ -7,7 +7,7 @@ import type {
 
 import { attachRenderedFile } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
-import { invalidParameter, requireText } from '../../shared/validation';
+import { idOrStatusUrl } from '../../shared/statusReference';
 import { renderStatusPath } from './output';
 
 const OPERATION = 'getStatus';
@@ -38,25 +38,7 @@ export const getStatusFields: INodeProperties[] = [
 	},
 ];
 
-const STATUS_PATH = /\/v1\/pdf\/status\/([^/?#]+)\/?(?:[?#].*)?$/;
-
-/** The request id, from an id or from a full status URL. */
-export function requestIdFrom(context: IExecuteSingleFunctions, value: unknown): string {
-	const text = requireText(context, 'Request ID or Status URL', value).trim();
-	if (!/^https?:\/\//i.test(text)) {
-		if (/[/?#\s]/.test(text)) {
-			throw invalidParameter(context, 'Request ID or Status URL', 'must be a request ID or a URL ending in /v1/pdf/status/<id>');
-		}
-		return text;
-	}
-	const match = STATUS_PATH.exec(text);
-	if (!match) {
-		throw invalidParameter(context, 'Request ID or Status URL', 'must be a request ID or a URL ending in /v1/pdf/status/<id>');
-	}
-	return decodeURIComponent(match[1]);
-}
-
 async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const requestId = requestIdFrom(this, this.getNodeParameter('requestId'));
+	const requestId = idOrStatusUrl(this, 'Request ID or Status URL', this.getNodeParameter('requestId'), '/v1/pdf/status');
 	return { ...request, url: renderStatusPath(requestId) };
 }

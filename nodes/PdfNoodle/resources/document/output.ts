@@ -9,9 +9,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { attachRenderedFile } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
-import { pollUntilFinished, serviceBaseUrl } from '../../shared/polling';
+import { awaitBackgroundWork } from '../../shared/polling';
 import type { WaitDefaults } from '../../shared/waiting';
-import { waitSettings } from '../../shared/waiting';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
@@ -45,20 +44,15 @@ async function awaitRenderResult(
 	const isAsync = this.getNodeParameter('mode', 'sync') === 'async';
 	if (response.statusCode !== 202 && !isAsync) return items;
 
-	const wait = waitSettings(this, RENDER_WAIT_DEFAULTS);
-	if (!wait.waitForCompletion) return items;
-
 	const requestId = String(answer.requestId ?? '');
-	const statusPath = renderStatusPath(requestId);
-	const result = await pollUntilFinished(this, {
-		statusPath,
-		isFinished: (body) => body.renderStatus === 'SUCCESS' || body.renderStatus === 'FAILED',
-		intervalMs: wait.intervalMs,
-		timeoutMs: wait.timeoutMs,
-		subject: 'render',
+	const result = await awaitBackgroundWork(this, RENDER_WAIT_DEFAULTS, {
 		requestId,
-		statusUrl: typeof answer.statusUrl === 'string' ? answer.statusUrl : `${await serviceBaseUrl(this)}${statusPath}`,
+		statusPath: renderStatusPath(requestId),
+		statusUrl: answer.statusUrl,
+		subject: 'render',
+		isFinished: (body) => body.renderStatus === 'SUCCESS' || body.renderStatus === 'FAILED',
 	});
+	if (!result) return items;
 	if (result.renderStatus === 'FAILED') throw renderFailedError(this, result);
 	items[0].json = result;
 	return items;

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { throwOnErrorStatus } from '../../shared/errors';
-import { invalidParameter, requireText } from '../../shared/validation';
+import { idOrStatusUrl } from '../../shared/statusReference';
 import { showFor } from './common';
 import { attachToolFiles, toolStatusPath } from './output';
 
@@ -33,16 +33,8 @@ export const getToolStatusFields: INodeProperties[] = [
 	},
 ];
 
-const STATUS_PATH = /\/v1\/tools\/status\/([^/?#]+)\/?(?:[?#].*)?$/;
-
 async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const text = requireText(this, 'Request ID or Status URL', this.getNodeParameter('toolRequestId')).trim();
-	let requestId = text;
-	if (/^https?:\/\//i.test(text) || /[/?#\s]/.test(text)) {
-		const match = STATUS_PATH.exec(text);
-		if (!match) throw invalidParameter(this, 'Request ID or Status URL', 'must be a request ID or a URL ending in /v1/tools/status/<id>');
-		requestId = decodeURIComponent(match[1]);
-	}
+	const requestId = idOrStatusUrl(this, 'Request ID or Status URL', this.getNodeParameter('toolRequestId'), '/v1/tools/status');
 	return { ...request, url: toolStatusPath(requestId) };
 }
 

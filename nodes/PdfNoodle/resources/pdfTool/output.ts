@@ -9,8 +9,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { downloadToBinary, fileNameFromUrl } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
-import { pollUntilFinished, serviceBaseUrl } from '../../shared/polling';
-import { waitSettings } from '../../shared/waiting';
+import { awaitBackgroundWork } from '../../shared/polling';
 import { TOOL_WAIT_DEFAULTS } from './common';
 
 export function toolStatusPath(requestId: string): string {
@@ -40,20 +39,15 @@ async function awaitToolResult(
 	const answer = items[0]?.json ?? {};
 	const inBackground = response.statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined);
 	if (!inBackground) return items;
-	const wait = waitSettings(this, TOOL_WAIT_DEFAULTS);
-	if (!wait.waitForCompletion) return items;
-
 	const requestId = String(answer.requestId);
-	const statusPath = toolStatusPath(requestId);
-	const record = await pollUntilFinished(this, {
-		statusPath,
-		isFinished: (body) => body.status === 'SUCCESS' || body.status === 'FAILED',
-		intervalMs: wait.intervalMs,
-		timeoutMs: wait.timeoutMs,
-		subject: 'PDF tool',
+	const record = await awaitBackgroundWork(this, TOOL_WAIT_DEFAULTS, {
 		requestId,
-		statusUrl: typeof answer.statusUrl === 'string' ? answer.statusUrl : `${await serviceBaseUrl(this)}${statusPath}`,
+		statusPath: toolStatusPath(requestId),
+		statusUrl: answer.statusUrl,
+		subject: 'PDF tool',
+		isFinished: (body) => body.status === 'SUCCESS' || body.status === 'FAILED',
 	});
+	if (!record) return items;
 	if (record.status === 'FAILED') throw toolFailedError(this, record);
 	items[0].json = { ...((record.result ?? {}) as IDataObject), requestId };
 	return items;

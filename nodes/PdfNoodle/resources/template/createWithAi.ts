@@ -10,7 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { downloadToBinary } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
-import { pollUntilFinished } from '../../shared/polling';
+import { awaitBackgroundWork } from '../../shared/polling';
 import { requireHttpUrl, requireText } from '../../shared/validation';
 import type { WaitDefaults } from '../../shared/waiting';
 import { waitingFields, waitSettings } from '../../shared/waiting';
@@ -126,19 +126,15 @@ function createdTemplate(final: IDataObject, displayName: string): IDataObject {
  */
 async function awaitCreation(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const accepted = items[0].json;
-	const wait = waitSettings(this, CREATION_WAIT_DEFAULTS);
-	if (!wait.waitForCompletion) return items;
-
 	const templateId = String(accepted.templateId ?? '');
-	const final = await pollUntilFinished(this, {
-		statusPath: templatePath(templateId),
-		isFinished: (body) => body.template !== undefined || !IN_PROGRESS.includes(String(body.status)),
-		intervalMs: wait.intervalMs,
-		timeoutMs: wait.timeoutMs,
-		subject: 'template creation',
+	const final = await awaitBackgroundWork(this, CREATION_WAIT_DEFAULTS, {
 		requestId: templateId,
-		statusUrl: String(accepted.fetchTemplateUrl ?? ''),
+		statusPath: templatePath(templateId),
+		statusUrl: accepted.fetchTemplateUrl,
+		subject: 'template creation',
+		isFinished: (body) => body.template !== undefined || !IN_PROGRESS.includes(String(body.status)),
 	});
+	if (!final) return items;
 	if (final.template === undefined && final.status !== 'SUCCESS') {
 		const reason = (final.metadata as IDataObject | undefined)?.errorMessage;
 		throw new NodeApiError(this.getNode(), final as never, {
