@@ -9,12 +9,14 @@ import { HttpError } from './http';
  * - `status`: answer this HTTP status (with `headers`, e.g. Retry-After, and `body`);
  * - `reset`: cut the connection without an answer;
  * - `malformed`: answer 200 with a body that is not JSON;
- * - `delay`: wait `delayMs`, then handle the request normally.
+ * - `delay`: wait `delayMs`, then handle the request normally (longer than a client's
+ *   timeout, it is a hang);
+ * - `failRender`: with method `RENDER`, the next `times` renders end FAILED.
  */
 export interface Fault {
 	method: string;
 	pathPrefix: string;
-	kind: 'status' | 'reset' | 'malformed' | 'delay';
+	kind: 'status' | 'reset' | 'malformed' | 'delay' | 'failRender';
 	times: number;
 	status?: number;
 	headers?: Record<string, string>;
@@ -22,7 +24,7 @@ export interface Fault {
 	delayMs?: number;
 }
 
-const KINDS = ['status', 'reset', 'malformed', 'delay'];
+const KINDS = ['status', 'reset', 'malformed', 'delay', 'failRender'];
 
 export function parseFault(value: unknown): Fault {
 	const fault = value as Partial<Fault>;
@@ -50,6 +52,8 @@ export async function applyFault(fault: Fault, request: IncomingMessage, respons
 	switch (fault.kind) {
 		case 'delay':
 			await sleep(fault.delayMs ?? 0);
+			return false;
+		case 'failRender':
 			return false;
 		case 'reset':
 			request.socket.destroy();

@@ -41,6 +41,8 @@ export class RenderQueue {
 	constructor(
 		private readonly files: FileStore,
 		private readonly settings: () => RenderSettings,
+		/** Whether an injected fault makes this render fail. */
+		private readonly injectedFailure: () => boolean = () => false,
 	) {}
 
 	start(render: () => Promise<RenderedFile>, file: StoredFileOptions = {}): RenderJob {
@@ -64,6 +66,7 @@ export class RenderQueue {
 		try {
 			const delay = this.settings().renderDelayMs + (options.startDelayMs ?? 0);
 			if (delay > 0) await sleep(delay);
+			if (this.injectedFailure()) throw new Error('Injected fault: the render fails');
 			const file = await render();
 			const baseName = options.fileBaseName ?? job.requestId;
 			const stored = this.files.put(file.bytes, `${baseName}.${file.extension}`, file.mimeType);

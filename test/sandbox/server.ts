@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import type { LoggedRequest, SandboxContext, SandboxSettings } from './context';
-import { applyFault, takeFault } from './faults';
+import { applyFault, type Fault, takeFault } from './faults';
 import { FileStore } from './files';
 import { HttpError, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, parseJson, readBody, type Request, Router, sendError } from './http';
 import { Renderer } from './render/renderer';
@@ -54,6 +54,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		...options.settings,
 	};
 	const now = () => Date.now() + settings.clockOffsetMs;
+	const faults: Fault[] = [];
 	const files = new FileStore(() => baseUrl);
 	const context: SandboxContext = {
 		apiKey: options.apiKey ?? DEFAULT_API_KEY,
@@ -62,13 +63,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		now,
 		files,
 		templates: new TemplateStore(new Date(now())),
-		renders: new RenderQueue(files, () => ({ renderDelayMs: settings.renderDelayMs, now })),
+		renders: new RenderQueue(
+			files,
+			() => ({ renderDelayMs: settings.renderDelayMs, now }),
+			() => takeFault(faults, 'RENDER', '') !== undefined,
+		),
 		renderer: new Renderer(() => baseUrl),
 		tools: new ToolQueue(() => settings.toolDelayMs),
 		batches: new BatchStore(),
 		requestLog: [],
 		webhookDeliveries: [],
-		faults: [],
+		faults,
 		storageConnections: new Set([SANDBOX_STORAGE_CONNECTION]),
 	} as Omit<SandboxContext, 'creations'> as SandboxContext;
 	context.creations = new CreationQueue(context);

@@ -5,10 +5,12 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	INodeProperties,
+	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { serviceMessageOf } from './errors';
+import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from './polling';
 import type { ItemContext } from './itemContext';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -92,13 +94,7 @@ export async function downloadToBinary(
 	fileName: string | undefined,
 	fallbackBaseName: string,
 ): Promise<IBinaryData> {
-	const response = (await context.helpers.httpRequest({
-		method: 'GET',
-		url,
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
+	const response = await fetchFile(context, url);
 	if (response.statusCode >= 400) {
 		const body = await readSmallBody(response.body);
 		throw new NodeApiError(
@@ -121,6 +117,45 @@ export async function downloadToBinary(
 		name ?? `${fallbackBaseName}.${extensionForMime(mimeType)}`,
 		mimeType,
 	);
+}
+
+/** Tries of a download that meets a network failure, a 5xx or a 429. */
+const DOWNLOAD_ATTEMPTS = 3;
+
+/**
+ * GETs a file as a stream. A transient failure (network, 5xx, 429) is tried again after a
+ * backoff (or the `Retry-After` the host gives, up to 10 s); the answer of the last try,
+ * or its error, is what the caller gets.
+ */
+async function fetchFile(context: ItemContext, url: string): Promise<IN8nHttpFullResponse> {
+	for (let attempt = 1; ; attempt++) {
+		let response: IN8nHttpFullResponse | undefined;
+		let failure: unknown;
+		try {
+			response = (await context.helpers.httpRequest({
+				method: 'GET',
+				url,
+				encoding: 'stream',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: 120_000,
+			})) as IN8nHttpFullResponse;
+		} catch (error) {
+			failure = error;
+		}
+		const transient = failure ? isNetworkFailure(failure) : isTransientStatus(response!.statusCode);
+		if (!transient || attempt === DOWNLOAD_ATTEMPTS) {
+			if (response) return response;
+			throw new NodeApiError(context.getNode(), failure as JsonObject, {
+				message: `Downloading the file failed: ${(failure as Error).message}`,
+				description: 'The file host could not be reached. Run the node again; the file stays available until its URL expires.',
+				itemIndex: context.getItemIndex(),
+			});
+		}
+		await readSmallBody(response?.body);
+		const wait = Math.min(10_000, retryAfterMs(response?.headers as IDataObject) ?? backoffMs(1000, attempt));
+		await cancellableSleep(context, wait);
+	}
 }
 
 async function readSmallBody(body: unknown): Promise<string> {

@@ -68,5 +68,22 @@ export async function throwOnErrorStatus(
 	if (response.statusCode >= 400) {
 		throw apiErrorFor(this, response.statusCode, response.body);
 	}
+	assertJsonAnswer(this, response);
 	return items;
+}
+
+/**
+ * Every answer of the API is a JSON object; anything else (cut short, from a proxy) is an
+ * error that says the work may have started, so that nobody re-sends it blindly.
+ */
+export function assertJsonAnswer(context: ItemContext, response: IN8nHttpFullResponse): void {
+	const body = response.body;
+	if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
+		throw new NodeApiError(context.getNode(), { message: null }, {
+			httpCode: String(response.statusCode),
+			message: 'The pdf noodle API answered with something that is not JSON',
+			description: `${String(body ?? '').slice(0, 200)}. The request may still have been carried out: look it up before sending it again.`,
+			itemIndex: context.getItemIndex(),
+		});
+	}
 }

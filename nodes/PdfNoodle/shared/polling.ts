@@ -14,7 +14,7 @@ import { type ItemContext, requestWithCredential } from './itemContext';
 export const CREDENTIAL_TYPE = 'pdfNoodleApi';
 
 /** Consecutive transient failures of status calls tolerated before the wait gives up. */
-const MAX_TRANSIENT_RETRIES = 5;
+const MAX_TRANSIENT_RETRIES = 4;
 /** Waits are cut into slices this long so that a cancelled execution stops promptly, even on n8n versions whose `sleep` takes no abort signal. */
 const SLEEP_SLICE_MS = 500;
 /** The longest backoff after a transient failure, unless the service asks for more. */
@@ -44,6 +44,7 @@ export async function serviceBaseUrl(context: ItemContext): Promise<string> {
 export async function getWithCredential(
 	context: ItemContext,
 	url: string,
+	timeoutMs = 30_000,
 ): Promise<IN8nHttpFullResponse> {
 	const request: IHttpRequestOptions = {
 		method: 'GET',
@@ -52,6 +53,7 @@ export async function getWithCredential(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		headers: { Accept: 'application/json' },
+		timeout: timeoutMs,
 	};
 	return (await requestWithCredential(context, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
 }
@@ -87,9 +89,10 @@ export function isNetworkFailure(error: unknown): boolean {
 async function statusCall(
 	context: ItemContext,
 	url: string,
+	timeoutMs: number,
 ): Promise<{ response?: IN8nHttpFullResponse; failure?: NodeApiError }> {
 	try {
-		return { response: await getWithCredential(context, url) };
+		return { response: await getWithCredential(context, url, timeoutMs) };
 	} catch (error) {
 		return {
 			failure:
@@ -100,12 +103,16 @@ async function statusCall(
 	}
 }
 
-function isTransientStatus(status: number): boolean {
+function isJsonObject(body: unknown): body is IDataObject {
+	return body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
+}
+
+export function isTransientStatus(status: number): boolean {
 	return status === 429 || status >= 500;
 }
 
 /** Seconds of a `Retry-After` header (seconds or an HTTP date), in milliseconds. */
-function retryAfterMs(headers: IDataObject | undefined): number | undefined {
+export function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 	const value = headers?.['retry-after'];
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const seconds = Number(value);
@@ -155,10 +162,12 @@ export async function pollUntilFinished(
 	const statusUrl = `${await serviceBaseUrl(context)}${options.statusPath}`;
 	let transientFailures = 0;
 	let lastState = 'not yet known';
+	// A status call that hangs counts as a transient failure well before the next one is due.
+	const callTimeoutMs = Math.min(30_000, Math.max(5_000, options.intervalMs * 3));
 
 	for (;;) {
 		let waitMs = options.intervalMs;
-		const { response, failure } = await statusCall(context, statusUrl);
+		const { response, failure } = await statusCall(context, statusUrl, callTimeoutMs);
 		if (failure) {
 			if (!isNetworkFailure(failure)) throw failure;
 			transientFailures++;
@@ -183,6 +192,16 @@ export async function pollUntilFinished(
 					backoffMs(options.intervalMs, transientFailures);
 			} else if (response.statusCode >= 400) {
 				throw apiErrorFor(context, response.statusCode, response.body);
+			} else if (!isJsonObject(response.body)) {
+				// A body that is not JSON (cut short, or from a proxy) says nothing: ask again.
+				transientFailures++;
+				if (transientFailures > MAX_TRANSIENT_RETRIES) {
+					throw new NodeOperationError(context.getNode(), 'The pdf noodle status endpoint keeps answering something that is not JSON', {
+						itemIndex: context.getItemIndex(),
+						description: lookupLater(options),
+					});
+				}
+				waitMs = backoffMs(options.intervalMs, transientFailures);
 			} else {
 				transientFailures = 0;
 				const body = (response.body ?? {}) as IDataObject;
@@ -205,8 +224,10 @@ export async function pollUntilFinished(
 	}
 }
 
-function backoffMs(intervalMs: number, failures: number): number {
-	return Math.min(MAX_BACKOFF_MS, Math.max(intervalMs, 500) * 2 ** (failures - 1));
+/** Doubles from the poll interval after each transient failure, up to 8 intervals or 30 s. */
+export function backoffMs(intervalMs: number, failures: number): number {
+	const base = Math.max(intervalMs, 500);
+	return Math.min(MAX_BACKOFF_MS, base * 8, base * 2 ** (failures - 1));
 }
 
 function lookupLater(options: PollOptions): string {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecuti
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { downloadToBinary } from '../../shared/download';
-import { apiErrorFor } from '../../shared/errors';
+import { apiErrorFor, assertJsonAnswer } from '../../shared/errors';
 import { type ItemContext, itemContextOf, requestWithCredential } from '../../shared/itemContext';
 import { awaitBackgroundWork, CREDENTIAL_TYPE, serviceBaseUrl } from '../../shared/polling';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../shared/validation';
@@ -126,7 +126,8 @@ async function sendBatch(
 		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 	})) as IN8nHttpFullResponse;
 	if (response.statusCode >= 400) throw apiErrorFor(context, response.statusCode, response.body);
-	const answer = (response.body ?? {}) as IDataObject;
+	assertJsonAnswer(context, response);
+	const answer = response.body as IDataObject;
 	const inBackground = response.statusCode === 202 || batch.fields.async === true;
 	if (!inBackground) return { record: answer, finished: true };
 
@@ -152,11 +153,15 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 
 	if (record.merge === true || typeof record.mergedUrl === 'string') {
 		const merged: INodeExecutionData = { json: { ...summary, results }, pairedItem: pairedWith(batch) };
-		if (download && typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
-			const context = itemContextOf(execute, batch.settingsIndex);
-			merged.binary = { [field]: await downloadToBinary(context, record.mergedUrl, undefined, `${String(summary.batchRequestId)}-merged`) };
+		try {
+			if (download && typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
+				const context = itemContextOf(execute, batch.settingsIndex);
+				merged.binary = { [field]: await downloadToBinary(context, record.mergedUrl, undefined, `${String(summary.batchRequestId)}-merged`) };
+			}
+			outcome.add(merged);
+		} catch (error) {
+			outcome.fail(inputsOf(batch), error as NodeApiError, batchInfo);
 		}
-		outcome.add(merged);
 	}
 	const singles = record.merge !== true || options.alsoSingleFiles === true;
 
@@ -176,11 +181,16 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 		}
 		if (!singles) continue;
 		const item: INodeExecutionData = { json: { ...batchInfo, index, ...result }, pairedItem: { item: entry.inputIndex } };
-		if (download && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
-			const context = itemContextOf(execute, entry.inputIndex);
-			item.binary = { [field]: await downloadToBinary(context, result.signedUrl, undefined, String(result.requestId ?? `document-${index + 1}`)) };
+		try {
+			if (download && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
+				const context = itemContextOf(execute, entry.inputIndex);
+				item.binary = { [field]: await downloadToBinary(context, result.signedUrl, undefined, String(result.requestId ?? `document-${index + 1}`)) };
+			}
+			outcome.add(item);
+		} catch (error) {
+			// One document that cannot be fetched is an error of its item alone.
+			outcome.fail([entry.inputIndex], error as NodeApiError, { ...batchInfo, index, ...result });
 		}
-		outcome.add(item);
 	}
 }
 

@@ -1,0 +1,228 @@
+/**
+ * The fault matrix: every kind of fault the sandbox can inject, against every family of
+ * work (render, batch, template creation, PDF tool), with "Continue On Fail" and several
+ * input items. Transient faults of status calls and downloads are retried; the request
+ * that started the work is never sent twice; every other fault is an error of the item it
+ * hit, which a person can act on; no item is lost; the API key appears nowhere.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { runPdfNoodle, type WorkflowRun } from '../harness/engine';
+import type { Fault } from '../sandbox/faults';
+import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
+import { type Receiver, startReceiver } from '../support/receiver';
+import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+let receiver: Receiver;
+let files: FileServer;
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+let cases = 0;
+let lostItems = 0;
+
+before(async () => {
+	process.on('unhandledRejection', onUnhandled);
+	sandbox = await startTestSandbox();
+	receiver = await startReceiver();
+	files = await serveFiles({ '/doc.pdf': await textPdf('Doc', 2) });
+});
+
+after(async () => {
+	process.off('unhandledRejection', onUnhandled);
+	await files.close();
+	await receiver.close();
+	await sandbox.close();
+	console.log(`fault matrix: ${cases} cases, ${unhandled.length} crashes, ${lostItems} lost items`);
+	assert.deepEqual(unhandled, [], 'no unhandled rejection');
+	assert.equal(lostItems, 0);
+});
+
+interface Family {
+	name: string;
+	/** The request that starts the work, and the status calls that follow it. */
+	post: string;
+	poll: string;
+	parameters: () => Record<string, unknown>;
+	/** Makes the sandbox answer slowly enough that the node polls. */
+	slow: () => void;
+	/** Makes the work itself fail (for the "work ends FAILED" case). */
+	failure: () => { parameters?: Record<string, unknown>; fault?: Fault };
+	/** Output items for one input item when all is well. */
+	itemsPerInput: number;
+	/** Whether one fault of the starting request hits every input item (one batch for all). */
+	oneRequestForAll: boolean;
+}
+
+const INPUTS = 2;
+
+const families: Family[] = [
+	{
+		name: 'render',
+		post: '/v1/pdf/sync',
+		poll: '/v1/pdf/status/',
+		parameters: () => ({ resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'letter' }, data: '{}', pollInterval: 1 }),
+		slow: () => Object.assign(sandbox.context.settings, { syncWaitMs: 50, renderDelayMs: 600 }),
+		failure: () => ({ fault: { method: 'RENDER', pathPrefix: '', kind: 'failRender', times: 1 } }),
+		itemsPerInput: 1,
+		oneRequestForAll: false,
+	},
+	{
+		name: 'batch',
+		post: '/v1/pdf/batch',
+		poll: '/v1/pdf/batch/status/',
+		parameters: () => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: { __rl: true, mode: 'id', value: 'letter' }, data: '{}', mode: 'async', webhook: receiver.url, pollInterval: 1 }),
+		slow: () => Object.assign(sandbox.context.settings, { renderDelayMs: 600 }),
+		failure: () => ({ fault: { method: 'RENDER', pathPrefix: '', kind: 'failRender', times: 1 } }),
+		itemsPerInput: 1,
+		oneRequestForAll: true,
+	},
+	{
+		name: 'template creation',
+		post: '/v1/integration/templates/create',
+		poll: '/v1/integration/templates/',
+		parameters: () => ({ resource: 'template', operation: 'createWithAi', prompt: 'A receipt with the shop name, the date and a list of items', displayName: 'Receipt', pollInterval: 1, downloadPreview: true }),
+		slow: () => Object.assign(sandbox.context.settings, { templateCreationMs: 600, templateFinalizeMs: 60_000 }),
+		failure: () => ({ parameters: { prompt: '={{ $itemIndex === 0 ? "Too short" : "A receipt with the shop name, the date and a list of items" }}' } }),
+		itemsPerInput: 1,
+		oneRequestForAll: false,
+	},
+	{
+		name: 'tool',
+		post: '/v1/tools/compress-pdf',
+		poll: '/v1/tools/status/',
+		parameters: () => ({ resource: 'pdfTool', operation: 'compressPdf', inputType: 'url', url: files.url('/doc.pdf'), pollInterval: 1, toolOptions: { async: true } }),
+		slow: () => Object.assign(sandbox.context.settings, { toolDelayMs: 600 }),
+		failure: () => ({ parameters: { url: `={{ $itemIndex === 0 ? "${files.url('/missing.pdf')}" : "${files.url('/doc.pdf')}" }}` } }),
+		itemsPerInput: 1,
+		oneRequestForAll: false,
+	},
+];
+
+/**
+ * What a fault breaks: nothing (it is retried), one item (one document's file or render),
+ * one unit of work (a render, tool job or creation; for the batch family the one batch of
+ * every input item), or every unit (a fault that never ends).
+ */
+type Expectation = 'success' | 'one item fails' | 'one unit fails' | 'every unit fails';
+
+interface FaultCase {
+	name: string;
+	fault: (family: Family) => Fault | undefined;
+	expect: Expectation;
+	/** What the error a person reads says. */
+	message?: RegExp;
+}
+
+const faultCases: FaultCase[] = [
+	{ name: 'status call 503, twice', fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'status', status: 503, times: 2 }), expect: 'success' },
+	{ name: 'status call 502', fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'status', status: 502, times: 1 }), expect: 'success' },
+	{ name: 'status call 429 with Retry-After', fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'status', status: 429, headers: { 'Retry-After': '1' }, times: 1 }), expect: 'success' },
+	{ name: 'status call reset, twice', fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'reset', times: 2 }), expect: 'success' },
+	{ name: 'status call malformed JSON', fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'malformed', times: 1 }), expect: 'success' },
+	{ name: 'status call hangs past the client timeout', fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'delay', delayMs: 6500, times: 1 }), expect: 'success' },
+	{ name: 'download 503', fault: () => ({ method: 'GET', pathPrefix: '/files/', kind: 'status', status: 503, times: 1 }), expect: 'success' },
+	{
+		name: 'status call 404',
+		fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'status', status: 404, body: { message: 'Request could not be found' }, times: 1 }),
+		expect: 'one unit fails',
+		message: /could not be found/,
+	},
+	{
+		name: 'status call 500 beyond the retries',
+		fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'status', status: 500, body: { message: 'Status store unavailable' }, times: 100 }),
+		expect: 'every unit fails',
+		message: /Status store unavailable/,
+	},
+	{
+		name: 'download refused as expired',
+		fault: () => ({ method: 'GET', pathPrefix: '/files/', kind: 'status', status: 403, body: { message: 'Request has expired' }, times: 1 }),
+		expect: 'one item fails',
+		message: /^Downloading the file failed with status 403/,
+	},
+	{
+		name: 'starting request 500',
+		fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'status', status: 500, body: { message: 'Renderer unavailable' }, times: 1 }),
+		expect: 'one unit fails',
+		message: /Renderer unavailable/,
+	},
+	{
+		name: 'starting request 503',
+		fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'status', status: 503, times: 1 }),
+		expect: 'one unit fails',
+		message: /status 503/,
+	},
+	{ name: 'starting request reset', fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'reset', times: 1 }), expect: 'one unit fails', message: /closed unexpectedly|socket hang up|ECONNRESET/i },
+	{
+		name: 'starting request malformed JSON',
+		fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'malformed', times: 1 }),
+		expect: 'one unit fails',
+		message: /not JSON/,
+	},
+	{ name: 'the work ends FAILED', fault: () => undefined, expect: 'one item fails', message: /failed/i },
+];
+
+function errorItems(items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.filter((item) => item.json.error !== undefined);
+}
+
+/** Everything a person or a later node could see of a run. */
+function visibleText(run: WorkflowRun & { items: INodeExecutionData[] }): string {
+	return JSON.stringify([run.items.map((item) => item.json), run.run.data.resultData]);
+}
+
+for (const family of families) {
+	describe(`fault matrix: ${family.name}`, () => {
+		for (const faultCase of faultCases) {
+			test(faultCase.name, async () => {
+				cases++;
+				clearRequestLog(sandbox);
+				sandbox.context.faults.length = 0;
+				Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, toolDelayMs: 0, templateCreationMs: 600, templateFinalizeMs: 60_000 });
+				family.slow();
+				let parameters = family.parameters();
+				const fault = faultCase.fault(family);
+				if (faultCase.name === 'the work ends FAILED') {
+					const failure = family.failure();
+					parameters = { ...parameters, ...failure.parameters };
+					if (failure.fault) sandbox.context.faults.push(failure.fault);
+				} else if (fault) {
+					sandbox.context.faults.push(fault);
+				}
+
+				const run = await runPdfNoodle(parameters as never, {
+					credentials: credentialsFor(sandbox),
+					settings: { onError: 'continueRegularOutput' },
+					input: Array.from({ length: INPUTS }, (_, index) => ({ json: { index } })),
+				});
+				assert.equal(run.error, undefined, `the node itself did not fail: ${run.error?.message}`);
+
+				const errors = errorItems(run.items);
+				const expectedErrors = {
+					success: 0,
+					'one item fails': 1,
+					'one unit fails': family.oneRequestForAll ? INPUTS : 1,
+					'every unit fails': INPUTS,
+				}[faultCase.expect];
+				assert.equal(errors.length, expectedErrors, `errors: ${JSON.stringify(errors.map((item) => item.json.error))}`);
+				for (const item of errors) assert.match(String(item.json.error), faultCase.message!);
+
+				const expectedItems = INPUTS * family.itemsPerInput;
+				if (run.items.length !== expectedItems) lostItems += Math.abs(expectedItems - run.items.length);
+				assert.equal(run.items.length, expectedItems, 'every input item is answered');
+				const paired = new Set(run.items.map((item) => (item.pairedItem as { item: number }).item));
+				assert.equal(paired.size, INPUTS, 'each input item has its answer');
+
+				const posts = apiRequests(sandbox).filter((request) => request.method === 'POST' && request.path === family.post);
+				assert.equal(posts.length, family.oneRequestForAll ? 1 : INPUTS, 'the starting request is sent once per unit of work');
+				const polls = apiRequests(sandbox).filter((request) => request.method === 'GET' && request.path.startsWith(family.poll));
+				assert.ok(polls.length <= INPUTS * 20, `polling stays bounded (${polls.length} status calls)`);
+
+				assert.ok(!visibleText(run).includes(sandbox.apiKey), 'the API key appears in no output or error');
+			});
+		}
+	});
+}
