@@ -154,3 +154,18 @@ export function withoutEmpty(values: IDataObject): IDataObject {
 		Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== ''),
 	);
 }
+
+/** The API's request body limit. */
+export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
+
+/** A body the API would refuse with 413 is refused here, before it is sent. */
+export function requireBodyWithinLimit(context: ItemContext, parameter: string, body: IDataObject): void {
+	const bytes = Buffer.byteLength(JSON.stringify(body), 'utf8');
+	if (bytes > MAX_REQUEST_BYTES) {
+		throw invalidParameter(
+			context,
+			parameter,
+			`makes a request body of ${(bytes / 1024 / 1024).toFixed(1)} MB; pdf noodle takes at most 3 MB`,
+		);
+	}
+}

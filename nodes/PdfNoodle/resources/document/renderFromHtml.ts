@@ -8,7 +8,7 @@ import type {
 
 import { printSettingsBody, printSettingsFields } from '../../shared/printSettings';
 import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
-import { requireHttpUrl, requireText } from '../../shared/validation';
+import { requireBodyWithinLimit, requireHttpUrl, requireText } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
 import { renderModeFields } from '../../shared/renderMode';
 import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
@@ -59,5 +59,6 @@ async function buildRenderFromHtmlBody(
 	if (pdfParams) body.pdfParams = pdfParams;
 	Object.assign(body, renderOptionsBody(this, 'html'));
 	waitSettings(this, RENDER_WAIT_DEFAULTS);
+	requireBodyWithinLimit(this, 'HTML', body);
 	return { ...request, body };
 }

@@ -9,7 +9,7 @@ import type {
 import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
 import { dataFromMappedVariables } from '../../shared/variables';
 import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
-import { requireHttpUrl, requireJsonObject } from '../../shared/validation';
+import { requireBodyWithinLimit, requireHttpUrl, requireJsonObject } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
 import { renderModeFields } from '../../shared/renderMode';
 import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
@@ -105,5 +105,6 @@ async function buildRenderFromTemplateBody(
 	}
 	Object.assign(body, renderOptionsBody(this, 'template'));
 	waitSettings(this, RENDER_WAIT_DEFAULTS);
+	requireBodyWithinLimit(this, 'Data', body);
 	return { ...request, body };
 }

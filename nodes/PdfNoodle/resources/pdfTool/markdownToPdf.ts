@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { printSettingsBody, printSettingsFields } from '../../shared/printSettings';
-import { requireText } from '../../shared/validation';
+import { requireBodyWithinLimit, requireText } from '../../shared/validation';
 import { showFor, toolOptionsBody, toolOptionsField } from './common';
 import { toolOutput } from './output';
 
@@ -52,5 +52,6 @@ async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOpt
 	const pdfOptions = printSettingsBody(this, 'pdfOptions', 'PDF Options');
 	if (pdfOptions) body.pdfOptions = pdfOptions;
 	Object.assign(body, toolOptionsBody(this));
+	requireBodyWithinLimit(this, 'Markdown', body);
 	return { ...request, body };
 }

@@ -1,0 +1,153 @@
+/**
+ * The bad-input table: inputs that break the spec's rules, or that n8n hands over in
+ * awkward shapes (expressions yielding other types, empty strings, numbers as text,
+ * unicode), each refused before any request (the sandbox's request log proves it) with a
+ * message that names the parameter and the rule, and never the API key.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { prepareBinaryData } from 'n8n-core';
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { binaryDataService, runPdfNoodle } from '../harness/engine';
+import { textPdf } from '../support/fixtures';
+import { clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+let pdfItem: INodeExecutionData;
+let pngItem: INodeExecutionData;
+
+before(async () => {
+	sandbox = await startTestSandbox();
+	await binaryDataService();
+	pdfItem = { json: {}, binary: { data: await prepareBinaryData(await textPdf('x', 1), 'engine-test', 'engine-test-execution', 'x.pdf', 'application/pdf') } };
+	pngItem = { json: {}, binary: { data: await prepareBinaryData(Buffer.from('\x89PNG\r\n\x1a\nnot a pdf'), 'engine-test', 'engine-test-execution', 'logo.png', 'image/png') } };
+});
+
+after(async () => {
+	await sandbox.close();
+});
+
+type Parameters = Record<string, unknown>;
+const template = (value: string) => ({ __rl: true, mode: 'id', value });
+const renderTemplate = (extra: Parameters) => ({ resource: 'document', operation: 'renderFromTemplate', template: template('letter'), data: '{}', ...extra });
+const renderHtml = (extra: Parameters) => ({ resource: 'document', operation: 'renderFromHtml', html: '<p>x</p>', ...extra });
+const print = (settings: Parameters) => renderHtml({ printSettings: settings });
+const tool = (operation: string, extra: Parameters) => ({ resource: 'pdfTool', operation, ...extra });
+const compress = (extra: Parameters) => tool('compressPdf', { inputType: 'url', url: 'https://files.example.com/a.pdf', ...extra });
+const merge = (sources: Parameters[]) => tool('mergePdfs', { sources: { source: sources } });
+const split = (extra: Parameters) => tool('splitPdf', { inputType: 'url', url: 'https://files.example.com/a.pdf', ...extra });
+const metadata = (properties: Parameters, extra: Parameters = {}) => tool('updateMetadata', { inputType: 'url', url: 'https://files.example.com/a.pdf', pdfProperties: properties, ...extra });
+const batchList = (entries: unknown, operation = 'renderTemplates') => ({ resource: 'batch', operation, batchSource: 'list', entries: typeof entries === 'string' ? entries : JSON.stringify(entries) });
+const batchItems = (extra: Parameters) => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: template('letter'), data: '{}', ...extra });
+const url = (value: string) => ({ inputType: 'url', url: value });
+
+/** [case, node parameters, the message (or its start), input items] */
+const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionData[])?]> = [
+	['data: a JSON list', renderTemplate({ data: '[1, 2]' }), 'Invalid "Data (JSON)": must be a JSON object, not a list or a single value'],
+	['data: broken JSON', renderTemplate({ data: '{"a": ' }), /^Invalid "Data \(JSON\)": must be valid JSON/],
+	['data: an expression yielding a number', renderTemplate({ data: '={{ 42 }}' }), 'Invalid "Data (JSON)": must be a JSON object, not a list or a single value'],
+	['data: an expression yielding an empty string', renderTemplate({ data: '={{ "" }}' }), 'Invalid "Data (JSON)": must be a JSON object, e.g. {"name": "Ada"}'],
+	['data: over 3 MB', renderTemplate({ data: `={{ JSON.stringify({ body_html: "x".repeat(${3 * 1024 * 1024}) }) }}` }), /^Invalid "Data": makes a request body of 3\.0 MB; pdf noodle takes at most 3 MB$/],
+	['template: an expression yielding nothing', renderTemplate({ template: template('={{ "" }}') }), 'Invalid "Template": must not be empty'],
+	['URL lifetime 0', renderTemplate({ options: { signedUrlExpiresIn: 0 } }), /^Invalid "Signed URL Lifetime \(Seconds\)": must be a whole number of at least 1/],
+	['URL lifetime as words', renderTemplate({ options: { signedUrlExpiresIn: '={{ "an hour" }}' } }), /^Invalid "Signed URL Lifetime \(Seconds\)": must be a whole number/],
+	['URL lifetime with a fraction', renderTemplate({ options: { signedUrlExpiresIn: 1.5 } }), /^Invalid "Signed URL Lifetime \(Seconds\)"/],
+	['storage path without a connection', renderTemplate({ options: { s3Key: 'a/b' } }), 'Invalid "Storage Path": can only be used together with a Storage Connection ID'],
+	['external ID that is no UUID', renderTemplate({ options: { externalId: 'customer-7' } }), /^Invalid "External ID": must be a UUID/],
+	['external ID as a number', renderTemplate({ options: { externalId: '={{ 123 }}' } }), /^Invalid "External ID": must be a UUID/],
+	['async without a webhook', renderTemplate({ mode: 'async', webhook: '={{ "" }}' }), 'Invalid "Webhook URL": must not be empty'],
+	['webhook that is not a URL', renderTemplate({ mode: 'async', webhook: 'my webhook' }), /^Invalid "Webhook URL": must be an http:\/\/ or https:\/\/ URL/],
+	['webhook over FTP', renderTemplate({ mode: 'async', webhook: 'ftp://example.com/hook' }), /^Invalid "Webhook URL": must be an http:\/\/ or https:\/\/ URL/],
+	['webhook without a host', renderTemplate({ mode: 'async', webhook: 'http://' }), /^Invalid "Webhook URL"/],
+	['poll interval 0', renderTemplate({ pollInterval: 0 }), 'Invalid "Poll Interval (Seconds)": must be a number of at least 1'],
+	['poll interval as words', renderTemplate({ pollInterval: '={{ "often" }}' }), 'Invalid "Poll Interval (Seconds)": must be a number of at least 1'],
+	['timeout 0', renderTemplate({ waitTimeout: 0 }), 'Invalid "Timeout (Seconds)": must be a number of at least 1'],
+	['a mapped list variable that is not JSON', renderTemplate({ dataMode: 'map', variables: { mappingMode: 'defineBelow', value: { items: '[{' } } }), /^Invalid "Variables → items": must be a JSON list/],
+	['HTML of blanks', renderHtml({ html: '={{ "   " }}' }), 'Invalid "HTML": must not be empty'],
+	['HTML over 3 MB', renderHtml({ html: `={{ "<p>" + "x".repeat(${3 * 1024 * 1024}) + "</p>" }}` }), /^Invalid "HTML": makes a request body of/],
+	['scale under 0.1', print({ scale: 0.05 }), /^Invalid "Print Settings → Scale": must be a number from 0.1 to 2/],
+	['scale as text over 2', print({ scale: '={{ "2.5" }}' }), /^Invalid "Print Settings → Scale": must be a number from 0.1 to 2, not "2.5"$/],
+	['margin in points', print({ marginTop: '2pt' }), /^Invalid "Print Settings → Margin Top": must be a number of pixels or a length with px, in, cm or mm/],
+	['negative margin', print({ marginLeft: '-1cm' }), /^Invalid "Print Settings → Margin Left"/],
+	['paper width in words', print({ width: 'wide' }), /^Invalid "Print Settings → Paper Width"/],
+	['page ranges from 0', print({ pageRanges: '0-2' }), /^Invalid "Print Settings → Page Ranges": .*"0-2" is not a valid range$/],
+	['page ranges backwards', print({ pageRanges: '3-1' }), /"3-1" is not a valid range$/],
+	['page ranges as a word', print({ pageRanges: 'all' }), /^Invalid "Print Settings → Page Ranges": must be page numbers and ranges/],
+	['page ranges with an empty part', print({ pageRanges: '1,,2' }), /^Invalid "Print Settings → Page Ranges"/],
+	['extra print JSON as a list', print({ extraJson: '[1]' }), /^Invalid "Print Settings → More Print Settings \(JSON\)": must be a JSON object/],
+	['extra print JSON broken', print({ extraJson: '{bad' }), /^Invalid "Print Settings → More Print Settings \(JSON\)": must be valid JSON/],
+	['paper format from an expression', print({ format: '={{ "B5" }}' }), /^Invalid "Print Settings → Paper Format": must be one of Letter, Legal/],
+	['status: a URL of another endpoint', { resource: 'document', operation: 'getStatus', requestId: 'https://example.com/x' }, /^Invalid "Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/status\/<id>/],
+	['status: an id with a slash', { resource: 'document', operation: 'getStatus', requestId: 'a/b' }, /^Invalid "Request ID or Status URL"/],
+	['status: nothing', { resource: 'document', operation: 'getStatus', requestId: '={{ "" }}' }, 'Invalid "Request ID or Status URL": must not be empty'],
+	['AI prompt empty', { resource: 'template', operation: 'createWithAi', prompt: '={{ "" }}', displayName: 'X' }, 'Invalid "Prompt": must not be empty'],
+	['AI display name of blanks', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: '={{ " " }}' }, 'Invalid "Display Name": must not be empty'],
+	['AI reference file without scheme', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: 'X', fileUrl: 'file.pdf' }, /^Invalid "Reference File URL": must be an http:\/\/ or https:\/\/ URL/],
+	['AI reference file as javascript:', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: 'X', fileUrl: 'javascript:alert(1)' }, /^Invalid "Reference File URL"/],
+	['get template: nothing', { resource: 'template', operation: 'get', template: template('={{ "" }}') }, 'Invalid "Template": must not be empty'],
+	['variables: nothing', { resource: 'template', operation: 'getVariables', template: template('={{ "" }}') }, 'Invalid "Template": must not be empty'],
+	['markdown empty', tool('markdownToPdf', { markdown: '={{ "" }}' }), 'Invalid "Markdown": must not be empty'],
+	['markdown scale 3', tool('markdownToPdf', { markdown: '# x', pdfOptions: { scale: 3 } }), /^Invalid "PDF Options → Scale": must be a number from 0.1 to 2/],
+	['markdown margin in em', tool('markdownToPdf', { markdown: '# x', pdfOptions: { marginTop: '2em' } }), /^Invalid "PDF Options → Margin Top"/],
+	['markdown over 3 MB', tool('markdownToPdf', { markdown: `={{ "#" + "x".repeat(${3 * 1024 * 1024}) }}` }), /^Invalid "Markdown": makes a request body of/],
+	['output name not .pdf', compress({ toolOptions: { finalFilename: 'report.docx' } }), 'Invalid "Output File Name": must be a file name ending in .pdf, not "report.docx"'],
+	['output name with a folder', compress({ toolOptions: { finalFilename: '={{ "../x.pdf" }}' } }), /^Invalid "Output File Name": must be a file name ending in .pdf/],
+	['output name in unicode, not .pdf', compress({ toolOptions: { finalFilename: 'rapport-été.docx' } }), 'Invalid "Output File Name": must be a file name ending in .pdf, not "rapport-été.docx"'],
+	['URL lifetime 59 s', compress({ toolOptions: { expiration: 59 } }), /^Invalid "URL Lifetime \(Seconds\)": must be a whole number from 60 to 604800, not 59$/],
+	['URL lifetime over 7 days', compress({ toolOptions: { expiration: 604801 } }), /not 604801$/],
+	['URL lifetime as text', compress({ toolOptions: { expiration: '={{ "1h" }}' } }), /^Invalid "URL Lifetime \(Seconds\)"/],
+	['compress: URL without a host', compress({ url: 'http://' }), /^Invalid "PDF URL": must be an http:\/\/ or https:\/\/ URL/],
+	['compress: URL from an empty expression', compress({ url: '={{ "" }}' }), 'Invalid "PDF URL": must not be empty'],
+	['compress: binary field missing', compress({ inputType: 'binary', binaryPropertyNameIn: 'file' }), 'Invalid "Input Binary Field": the input item has no binary field "file"', () => [pdfItem]],
+	['compress: binary that is not a PDF', compress({ inputType: 'binary' }), 'Invalid "Input Binary Field": the binary field "data" is not a PDF (image/png, logo.png)', () => [pngItem]],
+	['merge: one PDF', merge([url('https://a.test/1.pdf')]), 'Invalid "PDFs to Merge": needs at least 2 PDFs, not 1'],
+	['merge: no PDFs', merge([]), 'Invalid "PDFs to Merge": needs at least 2 PDFs, not 0'],
+	['merge: a URL that is not one', merge([url('https://a.test/1.pdf'), url('two.pdf')]), /^Invalid "PDFs to Merge → 2 → PDF URL": must be an http:\/\/ or https:\/\/ URL/],
+	['merge: a binary that is not a PDF', merge([url('https://a.test/1.pdf'), { inputType: 'binary', binaryPropertyName: 'data' }]), /^Invalid "PDFs to Merge → 2 → Input Binary Field": the binary field "data" is not a PDF/, () => [pngItem]],
+	['split: ranges mode without ranges', split({ splitMode: 'ranges', ranges: '={{ "" }}' }), /^Invalid "Page Ranges": must be page numbers and ranges/],
+	['split: letters as ranges', split({ splitMode: 'ranges', ranges: 'a-b' }), /^Invalid "Page Ranges"/],
+	['split: interval 0', split({ splitMode: 'intervals', interval: 0 }), 'Invalid "Pages per Part": must be a whole number of at least 1, not 0'],
+	['split: interval 2.5', split({ splitMode: 'intervals', interval: '={{ 2.5 }}' }), /^Invalid "Pages per Part": must be a whole number of at least 1/],
+	['split: unknown mode', split({ splitMode: '={{ "chapters" }}', ranges: '1' }), 'Invalid "Split Mode": must be "intervals" or "ranges"'],
+	['metadata: none', metadata({}), 'Invalid "Metadata": needs at least one property to set'],
+	['metadata: blank values only', metadata({ title: '', author: '' }), 'Invalid "Metadata": needs at least one property to set'],
+	['metadata: a date that is none', metadata({ createDate: 'last tuesday' }), /^Invalid "Metadata → Created": must be a date/],
+	['metadata: PDF version 3', metadata({ pdfVersion: 3 }), /^Invalid "Metadata → PDF Version": must be a number from 1 to 2/],
+	['metadata: binary missing', metadata({ title: 'x' }, { inputType: 'binary' }), 'Invalid "Input Binary Field": the input item has no binary field "data"', () => [{ json: {} }]],
+	['tool status: a render status URL', tool('getStatus', { toolRequestId: 'https://api.pdfnoodle.com/v1/pdf/status/abc' }), /^Invalid "Request ID or Status URL": must be an ID or a URL ending in \/v1\/tools\/status\/<id>/],
+	['batch list: an object', batchList('{}'), 'Invalid "Entries (JSON)": must be a JSON list of entries'],
+	['batch list: broken JSON', batchList('[{'), /^Invalid "Entries \(JSON\)": must be a JSON list \(/],
+	['batch list: empty', batchList([]), 'Invalid "Entries (JSON)": must hold 1 to 20 entries, not 0'],
+	['batch list: 21 entries', batchList(Array.from({ length: 21 }, () => ({ templateId: 'letter', data: {} }))), 'Invalid "Entries (JSON)": must hold 1 to 20 entries, not 21'],
+	['batch list: an entry that is a number', batchList([1]), 'Invalid "Entries (JSON)": entry 1 must be an object'],
+	['batch list: no templateId', batchList([{ data: {} }]), 'Invalid "Entries (JSON)": entry 1 needs a templateId'],
+	['batch list: data as a list', batchList([{ templateId: 'letter', data: [] }]), 'Invalid "Entries (JSON)": entry 1 needs data as an object'],
+	['batch list: html entry without html', batchList([{}], 'renderHtml'), 'Invalid "Entries (JSON)": entry 1 needs html'],
+	['batch list: convertToImage as text', batchList([{ templateId: 'letter', data: {}, convertToImage: 'yes' }]), 'Invalid "Entries (JSON)": entry 1: convertToImage must be true or false'],
+	['batch list: merge with a PNG entry', { ...batchList([{ templateId: 'letter', data: {}, convertToImage: true }]), batchOptions: { merge: true } }, 'Invalid "Merge Into One PDF": cannot be used when an entry asks for PNG output'],
+	['batch items: broken data', batchItems({ data: 'oops' }), /^Invalid "Data \(JSON\)": must be valid JSON/],
+	['batch items: async without a webhook', batchItems({ mode: 'async', webhook: '={{ "" }}' }), 'Invalid "Webhook URL": must not be empty'],
+	['batch items: URL lifetime 0', batchItems({ batchOptions: { signedUrlExpiresIn: 0 } }), /^Invalid "Signed URL Lifetime \(Seconds\)"/],
+	['batch status: a tool status URL', { resource: 'batch', operation: 'getStatus', batchRequestId: 'https://api.pdfnoodle.com/v1/tools/status/1' }, /^Invalid "Batch Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/batch\/status\/<id>/],
+];
+
+describe(`bad-input table (${TABLE.length} cases)`, () => {
+	for (const [name, parameters, message, input] of TABLE) {
+		test(name, async () => {
+			clearRequestLog(sandbox);
+			const { error } = await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox), input: input?.() });
+			assert.ok(error, 'the node refused the input');
+			if (typeof message === 'string') assert.equal(error.message, message);
+			else assert.match(error.message, message);
+			assert.match(String(error.description), /Nothing was sent to pdf noodle/);
+			assert.deepEqual(sandbox.context.requestLog.map((request) => `${request.method} ${request.path}`), [], 'nothing was sent');
+			assert.ok(!`${error.message} ${error.description}`.includes(sandbox.apiKey));
+		});
+	}
+
+	test('the table has at least 60 cases', () => {
+		assert.ok(TABLE.length >= 60, String(TABLE.length));
+	});
+});
