@@ -31,6 +31,7 @@ async function main(): Promise<void> {
 			'sync-wait-ms': { type: 'string' },
 			'render-delay-ms': { type: 'string' },
 			'test-controls': { type: 'boolean', default: false },
+			'former-port': { type: 'string' },
 		},
 	});
 	const env = process.env;
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
 		host: values.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
 		apiKey: values['api-key'] ?? env.SANDBOX_API_KEY ?? DEFAULT_API_KEY,
 		testControls: values['test-controls'],
+		formerPort: values['former-port'] === undefined ? undefined : numberOption('former-port', values['former-port'], 0),
 		settings: {
 			syncWaitMs: numberOption('sync-wait-ms', values['sync-wait-ms'] ?? env.SANDBOX_SYNC_WAIT_MS, 30_000),
 			renderDelayMs: numberOption('render-delay-ms', values['render-delay-ms'] ?? env.SANDBOX_RENDER_DELAY_MS, 0),
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
 	console.log(`  Base URL: ${sandbox.baseUrl}`);
 	console.log(`  API key:  ${sandbox.apiKey}`);
 	if (values['test-controls']) console.log(`  Test controls: ${sandbox.baseUrl}/__sandbox/`);
+	if (sandbox.formerBaseUrl) console.log(`  Former address (answers 301 to the base URL): ${sandbox.formerBaseUrl}`);
 	console.log('Put both into a "PDF Noodle API" credential. Stop with Ctrl+C.');
 
 	const stop = async () => {

@@ -25,11 +25,18 @@ export interface SandboxOptions {
 	apiKey?: string;
 	/** Mount the /__sandbox/ test controls (request log, settings, clock). */
 	testControls?: boolean;
+	/**
+	 * Also listen as the service's former address (pdforge) on this port: every request is
+	 * answered 301 to the same path on the sandbox's own address, as api.pdforge.com does.
+	 */
+	formerPort?: number;
 	settings?: Partial<SandboxSettings>;
 }
 
 export interface Sandbox {
 	baseUrl: string;
+	/** The former-address listener, when one was asked for. */
+	formerBaseUrl?: string;
 	apiKey: string;
 	context: SandboxContext;
 	close(): Promise<void>;
@@ -95,17 +102,43 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
 	const { port } = server.address() as AddressInfo;
 	baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+	const former = options.formerPort === undefined ? undefined : await startFormerAddress(context, options.formerPort, options.host ?? '127.0.0.1');
 
 	return {
 		baseUrl,
+		formerBaseUrl: former?.baseUrl,
 		apiKey: context.apiKey,
 		context,
 		close: async () => {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			for (const listener of [server, former?.server]) {
+				if (!listener) continue;
+				listener.closeAllConnections();
+				await new Promise<void>((resolve) => listener.close(() => resolve()));
+			}
 			await context.renderer.close();
 		},
 	};
+}
+
+/** The former address: a permanent redirect of every request to the same path on the sandbox. */
+async function startFormerAddress(context: SandboxContext, port: number, host: string): Promise<{ server: Server; baseUrl: string }> {
+	const server = createServer((request, response) => {
+		const location = `${context.baseUrl()}${request.url ?? '/'}`;
+		context.requestLog.push({
+			method: request.method ?? 'GET',
+			path: `former:${new URL(request.url ?? '/', 'http://former').pathname}`,
+			query: {},
+			headers: { ...request.headers },
+			body: undefined,
+			at: new Date(context.now()).toISOString(),
+		});
+		request.resume();
+		const body = JSON.stringify({ message: 'Moved Permanently' });
+		response.writeHead(301, { Location: location, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+		response.end(body);
+	});
+	await listen(server, port, host);
+	return { server, baseUrl: `http://${host}:${(server.address() as AddressInfo).port}` };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

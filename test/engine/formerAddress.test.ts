@@ -1,0 +1,97 @@
+/**
+ * The former address (pdforge): it answers 301 to the new address, which a client that
+ * follows it would turn into a body-less GET. A credential still set to it must render
+ * all the same, with its body intact, and the key must go only to the new address.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { testCredential } from '../harness/credentialTest';
+import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { startSandbox } from '../sandbox/server';
+import { pdfText } from '../support/pdf';
+import { CURRENT_HOST, FORMER_HOST, type RealHosts, serveRealHosts } from '../support/realHosts';
+import { apiRequests, clearRequestLog, type Sandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+let hosts: RealHosts;
+
+before(async () => {
+	sandbox = await startSandbox({ port: 0, formerPort: 0, testControls: true, apiKey: 'former-test-key-81c2' });
+	hosts = await serveRealHosts({ current: sandbox.baseUrl, former: sandbox.formerBaseUrl! });
+});
+
+after(async () => {
+	await hosts.close();
+	await sandbox.close();
+});
+
+describe('the sandbox as the former address', () => {
+	test('answers 301 to the same path on the new address', async () => {
+		const response = await fetch(`${sandbox.formerBaseUrl}/v1/pdf/sync?x=1`, { method: 'POST', redirect: 'manual', body: '{}' });
+		assert.equal(response.status, 301);
+		assert.equal(response.headers.get('location'), `${sandbox.baseUrl}/v1/pdf/sync?x=1`);
+	});
+
+	test('a client that follows the 301 loses the POST body (why the node does not rely on it)', async () => {
+		clearRequestLog(sandbox);
+		await fetch(`https://${FORMER_HOST}/v1/html-to-pdf/sync`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sandbox.apiKey}` },
+			body: JSON.stringify({ html: '<p>lost</p>' }),
+		}).catch(() => undefined);
+		const followed = apiRequests(sandbox).find((request) => request.path === '/v1/html-to-pdf/sync');
+		assert.equal(followed?.method, 'GET', 'the POST arrived as a GET');
+		assert.equal(followed?.body, undefined, 'without its body');
+	});
+});
+
+describe('a credential on the former address', () => {
+	const credentials = () => ({ pdfNoodleApi: { apiKey: sandbox.apiKey, baseUrl: `https://${FORMER_HOST}` } });
+
+	test('renders with the POST body intact, and the key goes only to the new address', async () => {
+		clearRequestLog(sandbox);
+		hosts.log.length = 0;
+		const data = { recipient: { name: 'Former Address' }, closing: 'Body intact' };
+		const { items, error } = await runPdfNoodle(
+			{ resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'letter' }, data: JSON.stringify(data) },
+			{ credentials: credentials() },
+		);
+		assert.equal(error, undefined, error?.message);
+		const [render] = apiRequests(sandbox);
+		assert.equal(render.method, 'POST');
+		assert.deepEqual(render.body, { templateId: 'letter', data });
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Body intact'));
+
+		assert.deepEqual(hosts.log.filter((entry) => entry.host === FORMER_HOST), [], 'nothing was sent to the former address');
+		const withKey = hosts.log.filter((entry) => entry.authorization);
+		assert.ok(withKey.length >= 1);
+		assert.ok(withKey.every((entry) => entry.host === CURRENT_HOST));
+		const keyElsewhere = sandbox.context.requestLog.filter((request) => request.headers.authorization && !request.path.startsWith('/v1/'));
+		assert.deepEqual(keyElsewhere, [], 'file downloads carry no key');
+	});
+
+	test('waits through a 202 on the new address', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1200 });
+		try {
+			hosts.log.length = 0;
+			const { items, error } = await runPdfNoodle(
+				{ resource: 'document', operation: 'renderFromHtml', html: '<p>Polled</p>', pollInterval: 1 },
+				{ credentials: credentials() },
+			);
+			assert.equal(error, undefined, error?.message);
+			assert.equal(items[0].json.renderStatus, 'SUCCESS');
+			assert.ok(hosts.log.some((entry) => entry.path.startsWith('/v1/pdf/status/') && entry.host === CURRENT_HOST));
+			assert.ok(hosts.log.every((entry) => entry.host === CURRENT_HOST));
+		} finally {
+			Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0 });
+		}
+	});
+
+	test('the credential test passes on the former address', async () => {
+		hosts.log.length = 0;
+		const result = await testCredential('pdfNoodleApi', { apiKey: sandbox.apiKey, baseUrl: `https://${FORMER_HOST}` });
+		assert.deepEqual(result, { status: 'OK', message: 'Connection successful!' });
+		assert.deepEqual(hosts.log.map((entry) => `${entry.host} ${entry.path}`), [`${CURRENT_HOST} /v1/integration/templates`]);
+	});
+});
