@@ -212,6 +212,15 @@ describe('Compress PDF', () => {
 		assert.equal(await pdfPageCount(compressed), 1);
 	});
 
+	test('from a binary: the PDF is uploaded, then compressed', async () => {
+		const { items, error } = await run(tool('compressPdf', { inputType: 'binary', compressLevel: 'low' }), [await pdfItem(photo, 'photo.pdf')]);
+		assert.equal(error, undefined, error?.message);
+		assert.match(String((toolCalls()[0].body as { url: string }).url), /\/files\/.+\/photo\.pdf\?expires=/);
+		const compressed = await binaryBytes(items[0].binary?.data);
+		assert.ok(compressed.length < photo.length, `${compressed.length} bytes from ${photo.length}`);
+		assert.equal(items[0].binary?.data.fileName, 'photo_compressed.pdf');
+	});
+
 	test('a URL that does not hold a PDF is the service\'s 400', async () => {
 		const { error } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/not-a-pdf.txt') }));
 		assert.equal(error?.message, 'The file at url is not a PDF');
