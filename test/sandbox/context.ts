@@ -18,6 +18,11 @@ export interface SandboxSettings {
 	toolDelayMs: number;
 	/** Batch entry n starts n times this late, so that a running batch is partly done. */
 	batchStaggerMs: number;
+	/**
+	 * Benchmarks only: every render returns the same small prepared PDF instead of running
+	 * Chromium, so that a fixed `renderDelayMs` is the whole render latency.
+	 */
+	fixedRender?: boolean;
 	/** Added to the real clock: lets a test age signed URLs without waiting. */
 	clockOffsetMs: number;
 	/** How long an AI template creation takes. */

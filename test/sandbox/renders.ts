@@ -13,6 +13,8 @@ export interface RenderJob {
 	metadata: { executionTime?: string; fileSize?: string };
 	/** Why the render failed (kept for the sandbox's own messages; not part of the result). */
 	failure?: string;
+	/** When the render ended (ms since the epoch, on the sandbox clock). */
+	finishedAt?: number;
 	/** Size and stored id of the file once rendered. */
 	fileBytes?: number;
 	fileId?: string;
@@ -82,6 +84,7 @@ export class RenderQueue {
 			job.failure = (error as Error).message;
 			job.renderStatus = 'FAILED';
 		}
+		job.finishedAt = this.settings().now();
 	}
 }
 

@@ -2,7 +2,9 @@ import type { SandboxContext, SandboxSettings } from '../context';
 import { parseFault } from '../faults';
 import { HttpError, objectBody, type Router, sendJson } from '../http';
 
-const NUMERIC_SETTINGS: Array<keyof SandboxSettings> = [
+type NumericSetting = Exclude<keyof SandboxSettings, 'fixedRender'>;
+
+const NUMERIC_SETTINGS: NumericSetting[] = [
 	'syncWaitMs',
 	'renderDelayMs',
 	'toolDelayMs',
@@ -48,13 +50,13 @@ export function controlRoutes(router: Router, context: SandboxContext): void {
 	router.add('PATCH', '/__sandbox/settings', (request, response) => {
 		const changes = objectBody(request);
 		for (const [name, value] of Object.entries(changes)) {
-			if (!NUMERIC_SETTINGS.includes(name as keyof SandboxSettings)) {
+			if (!NUMERIC_SETTINGS.includes(name as NumericSetting)) {
 				throw new HttpError(400, `Unknown setting "${name}"`);
 			}
 			if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 && name !== 'clockOffsetMs') {
 				throw new HttpError(400, `Setting "${name}" must be a number`);
 			}
-			context.settings[name as keyof SandboxSettings] = value;
+			context.settings[name as NumericSetting] = value;
 		}
 		sendJson(response, 200, context.settings);
 	});

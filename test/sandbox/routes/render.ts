@@ -1,8 +1,11 @@
 import type { ServerResponse } from 'node:http';
 
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
 import type { SandboxContext } from '../context';
 import { HttpError, objectBody, type Router, sendError, sendJson } from '../http';
-import { type PdfProperties, printOptionsFrom, renderDocument } from '../render/document';
+
+import { type PdfProperties, printOptionsFrom, type RenderedFile, renderDocument } from '../render/document';
 import type { PrintOptions } from '../render/renderer';
 import { type RenderJob, renderResult } from '../renders';
 import { fillTemplate } from '../templates/store';
@@ -97,7 +100,7 @@ export function htmlRequest(body: Body): RenderRequest {
 export function startRender(context: SandboxContext, request: RenderRequest, options: RenderOptions, startDelayMs = 0): RenderJob {
 	return context.renders.start(
 		async () =>
-			await renderDocument(context.renderer, {
+			context.settings.fixedRender ? await preparedPdf() : await renderDocument(context.renderer, {
 				...request,
 				html: request.html(),
 				convertToImage: options.convertToImage,
@@ -106,6 +109,19 @@ export function startRender(context: SandboxContext, request: RenderRequest, opt
 			}),
 		{ urlLifetimeSeconds: options.lifetime, fileBaseName: options.storedName, startDelayMs },
 	);
+}
+
+let prepared: Promise<RenderedFile> | undefined;
+
+/** The one-page PDF every render returns in `fixedRender` mode (benchmarks). */
+async function preparedPdf(): Promise<RenderedFile> {
+	prepared ??= (async () => {
+		const document = await PDFDocument.create();
+		const page = document.addPage([595, 842]);
+		page.drawText('Benchmark document', { x: 72, y: 760, size: 24, font: await document.embedFont(StandardFonts.Helvetica) });
+		return { bytes: Buffer.from(await document.save()), mimeType: 'application/pdf', extension: 'pdf' } as RenderedFile;
+	})();
+	return await prepared;
 }
 
 /**
