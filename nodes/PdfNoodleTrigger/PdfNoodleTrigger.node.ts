@@ -9,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { batchRecordFiles, downloadToBinary } from '../PdfNoodle/shared/download';
+import { fileContextOfWebhook } from '../PdfNoodle/shared/itemContext';
 import { eventOf, isSuccess, type PdfNoodleEvent } from './events';
 
 /** Bodies larger than this are not pdf noodle payloads (a full batch record is a few kB). */
@@ -156,43 +158,13 @@ export class PdfNoodleTrigger implements INodeType {
 
 /** The finished files of a payload: the render's, or a batch's merged file and its documents. */
 async function downloadFiles(
-	context: IWebhookFunctions,
+	webhook: IWebhookFunctions,
 	event: PdfNoodleEvent,
 	payload: IDataObject,
 ): Promise<Record<string, IBinaryData> | undefined> {
-	const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
-	const files: Array<[string, string, string]> = [];
-	if (event === 'render') {
-		if (typeof payload.signedUrl === 'string' && payload.signedUrl !== '') {
-			files.push([field, payload.signedUrl, String(payload.requestId)]);
-		}
-	} else {
-		if (typeof payload.mergedUrl === 'string' && payload.mergedUrl !== '') {
-			files.push([field, payload.mergedUrl, `${String(payload.batchRequestId)}-merged`]);
-		}
-		(payload.results as IDataObject[]).forEach((result, index) => {
-			if (typeof result?.signedUrl === 'string' && result.signedUrl !== '') {
-				files.push([`${field}_${index}`, result.signedUrl, String(result.requestId ?? `document-${index}`)]);
-			}
-		});
-	}
-	if (files.length === 0) return undefined;
-	const binary: Record<string, IBinaryData> = {};
-	for (const [name, url, fallbackName] of files) {
-		binary[name] = await downloadFile(context, url, fallbackName);
-	}
-	return binary;
-}
-
-async function downloadFile(context: IWebhookFunctions, url: string, fallbackName: string): Promise<IBinaryData> {
-	const response = (await context.helpers.httpRequest({
-		method: 'GET',
-		url,
-		encoding: 'arraybuffer',
-		returnFullResponse: true,
-	})) as { body: Buffer; headers: IDataObject };
-	const mimeType = String(response.headers['content-type'] ?? 'application/pdf').split(';')[0];
-	const segment = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
-	const fileName = /\.[a-z0-9]{2,5}$/i.test(segment) ? segment : `${fallbackName}.${mimeType === 'image/png' ? 'png' : 'pdf'}`;
-	return await context.helpers.prepareBinaryData(Buffer.from(response.body), fileName, mimeType);
+	const field = webhook.getNodeParameter('binaryPropertyName', 'data') as string;
+	const context = fileContextOfWebhook(webhook);
+	if (event === 'batch') return await batchRecordFiles(context, payload, field);
+	if (typeof payload.signedUrl !== 'string' || payload.signedUrl === '') return undefined;
+	return { [field]: await downloadToBinary(context, payload.signedUrl, undefined, String(payload.requestId)) };
 }

@@ -15,7 +15,7 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPES, additionalDataForCredentialTest } from './engine';
+import { CREDENTIAL_TYPES, additionalDataOutsideExecution } from './engine';
 
 export interface CredentialTestResult {
 	status: 'OK' | 'Error';
@@ -69,7 +69,7 @@ export async function testCredential(
 	const context = new ExecuteContext(
 		workflow,
 		node,
-		additionalDataForCredentialTest(),
+		additionalDataOutsideExecution(),
 		'internal',
 		createRunExecutionData({}),
 		0,

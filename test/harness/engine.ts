@@ -94,10 +94,10 @@ function additionalDataFor(
 }
 
 /**
- * Additional data for a credential test, which runs outside of any workflow execution;
- * the routing engine is handed the decrypted credential directly.
+ * Additional data for work outside a workflow execution: a credential test (the routing
+ * engine is handed the decrypted credential directly) or a webhook call before it starts one.
  */
-export function additionalDataForCredentialTest(): IWorkflowExecuteAdditionalData {
+export function additionalDataOutsideExecution(): IWorkflowExecuteAdditionalData {
 	const hooks = new ExecutionLifecycleHooks('internal', 'credential-test', {} as IWorkflowBase);
 	return additionalDataFor(hooks, {});
 }

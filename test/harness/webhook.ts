@@ -13,7 +13,7 @@ import { ExecutionLifecycleHooks, WebhookContext } from 'n8n-core';
 import type { INode, INodeExecutionData, IWebhookData, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { additionalDataForCredentialTest, binaryDataService } from './engine';
+import { additionalDataOutsideExecution, binaryDataService } from './engine';
 import { PACKAGE_NAME, TestNodeTypes } from './nodeTypes';
 
 export const TRIGGER_PATH = '/webhook/pdf-noodle';
@@ -47,7 +47,7 @@ export async function startTriggerServer(parameters: INode['parameters']): Promi
 	app.use(express.json({ limit: '16mb' }));
 	app.post(TRIGGER_PATH, async (request, response) => {
 		const additionalData = {
-			...additionalDataForCredentialTest(),
+			...additionalDataOutsideExecution(),
 			hooks: new ExecutionLifecycleHooks('webhook', 'trigger-execution', {} as IWorkflowBase),
 			httpRequest: request,
 			httpResponse: response,

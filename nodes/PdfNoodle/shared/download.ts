@@ -11,7 +11,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { serviceMessageOf } from './errors';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from './polling';
-import type { ItemContext } from './itemContext';
+import type { FileContext } from './itemContext';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
 	pdf: 'application/pdf',
@@ -89,7 +89,7 @@ function mimeTypeFor(fileName: string, contentType: unknown): string {
  * The file is named `fileName`, else by the URL, else `<fallbackBaseName>.<extension>`.
  */
 export async function downloadToBinary(
-	context: ItemContext,
+	context: FileContext,
 	url: string,
 	fileName: string | undefined,
 	fallbackBaseName: string,
@@ -127,7 +127,7 @@ const DOWNLOAD_ATTEMPTS = 3;
  * backoff (or the `Retry-After` the host gives, up to 10 s); the answer of the last try,
  * or its error, is what the caller gets.
  */
-async function fetchFile(context: ItemContext, url: string): Promise<IN8nHttpFullResponse> {
+async function fetchFile(context: FileContext, url: string): Promise<IN8nHttpFullResponse> {
 	for (let attempt = 1; ; attempt++) {
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: unknown;
@@ -194,4 +194,25 @@ export async function attachRenderedFile(
 		};
 	}
 	return items;
+}
+
+/**
+ * The files of a batch record: the merged PDF into `field`, and each document that
+ * rendered into `<field>_<index>` (its position in the batch). Undefined when there are none.
+ */
+export async function batchRecordFiles(
+	context: FileContext,
+	record: IDataObject,
+	field: string,
+): Promise<Record<string, IBinaryData> | undefined> {
+	const binary: Record<string, IBinaryData> = {};
+	if (typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
+		binary[field] = await downloadToBinary(context, record.mergedUrl, undefined, `${String(record.batchRequestId)}-merged`);
+	}
+	for (const [index, result] of ((record.results ?? []) as IDataObject[]).entries()) {
+		if (result?.renderStatus === 'SUCCESS' && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
+			binary[`${field}_${index}`] = await downloadToBinary(context, result.signedUrl, undefined, String(result.requestId ?? `document-${index}`));
+		}
+	}
+	return Object.keys(binary).length > 0 ? binary : undefined;
 }

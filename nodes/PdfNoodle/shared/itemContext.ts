@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
 
 /**
  * What the shared routines need of n8n while they work on one item: the node, the item's
@@ -47,4 +47,22 @@ export async function requestWithCredential(
 	options: IHttpRequestOptions,
 ): Promise<unknown> {
 	return await context.helpers.httpRequestWithAuthentication.call(context as never, credentialType, options);
+}
+
+/** What fetching a file into binary data needs: the webhook trigger has no more than this. */
+export type FileContext = Pick<ItemContext, 'getNode' | 'getItemIndex' | 'getExecutionCancelSignal'> & {
+	helpers: Pick<ItemContext['helpers'], 'httpRequest' | 'prepareBinaryData'>;
+};
+
+/** A webhook call seen as the one item it starts; a webhook cannot be cancelled. */
+export function fileContextOfWebhook(webhook: IWebhookFunctions): FileContext {
+	return {
+		getNode: () => webhook.getNode(),
+		getItemIndex: () => 0,
+		getExecutionCancelSignal: () => undefined,
+		helpers: {
+			httpRequest: async (options) => await webhook.helpers.httpRequest(options),
+			prepareBinaryData: async (data, fileName, mimeType) => await webhook.helpers.prepareBinaryData(data, fileName, mimeType),
+		},
+	} as FileContext;
 }

@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl } from './baseUrl';
 import { apiErrorFor } from './errors';
 import { type WaitDefaults, waitSettings } from './waiting';
-import { type ItemContext, requestWithCredential } from './itemContext';
+import { type FileContext, type ItemContext, requestWithCredential } from './itemContext';
 
 export const CREDENTIAL_TYPE = 'pdfNoodleApi';
 
@@ -122,7 +122,7 @@ export function retryAfterMs(headers: IDataObject | undefined): number | undefin
 }
 
 /** Sleeps in short slices, and stops with an error as soon as the execution is cancelled. */
-export async function cancellableSleep(context: ItemContext, ms: number): Promise<void> {
+export async function cancellableSleep(context: FileContext, ms: number): Promise<void> {
 	const signal = context.getExecutionCancelSignal();
 	let left = ms;
 	while (left > 0) {
@@ -138,7 +138,7 @@ export async function cancellableSleep(context: ItemContext, ms: number): Promis
 	throwIfCancelled(context, signal);
 }
 
-function throwIfCancelled(context: ItemContext, signal: AbortSignal | undefined): void {
+function throwIfCancelled(context: FileContext, signal: AbortSignal | undefined): void {
 	if (signal?.aborted) {
 		throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting', {
 			itemIndex: context.getItemIndex(),

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { downloadToBinary } from '../../shared/download';
+import { batchRecordFiles } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
 import { idOrStatusUrl } from '../../shared/statusReference';
 import { GET_STATUS, RESOURCE } from './fields';
@@ -41,17 +41,7 @@ async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequest
 /** The batch record as one item; its merged file into the field, each document into `<field>_<index>`. */
 async function attachBatchFiles(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	if (!(this.getNodeParameter('downloadFile', true) as boolean)) return items;
-	const field = this.getNodeParameter('binaryPropertyName', 'data') as string;
-	const record = items[0].json;
-	const binary: INodeExecutionData['binary'] = {};
-	if (typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
-		binary[field] = await downloadToBinary(this, record.mergedUrl, undefined, `${String(record.batchRequestId)}-merged`);
-	}
-	for (const [index, result] of ((record.results ?? []) as IDataObject[]).entries()) {
-		if (result?.renderStatus === 'SUCCESS' && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
-			binary[`${field}_${index}`] = await downloadToBinary(this, result.signedUrl, undefined, String(result.requestId ?? `document-${index}`));
-		}
-	}
-	if (Object.keys(binary).length > 0) items[0].binary = binary;
+	const binary = await batchRecordFiles(this, items[0].json, this.getNodeParameter('binaryPropertyName', 'data') as string);
+	if (binary) items[0].binary = binary;
 	return items;
 }
