@@ -31,7 +31,7 @@ async function mergeUrls(sandbox: Sandbox, urls: string[]): Promise<void> {
 
 async function throughBatches(sandbox: Sandbox, documents: number): Promise<void> {
 	const batch = await runPdfNoodle(
-		{ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: { __rl: true, mode: 'id', value: 'certificate' }, data, batchOptions: { merge: true }, downloadFile: false },
+		{ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: { __rl: true, mode: 'id', value: 'certificate' }, documentData: data, batchOptions: { merge: true }, downloadFile: false },
 		{ credentials: credentialsFor(sandbox), input: inputs(documents) },
 	);
 	if (batch.error) throw new Error(batch.error.message);

@@ -45,9 +45,11 @@ export class PdfNoodleApi implements ICredentialType {
 	];
 
 	/**
-	 * Sets the bearer header, and moves any request aimed at the configured base URL
-	 * (including the former pdforge address) onto the normalised address, so that a POST
-	 * never meets the former address's 301 and loses its body.
+	 * Sets the bearer header, and puts every request that names a base URL onto the
+	 * credential's Base URL, normalised. The node's operations name the service's own address
+	 * (a constant, so n8n's routing engine has no expression to evaluate per item); a sandbox
+	 * or the former pdforge address is applied here, so that a POST never meets the former
+	 * address's 301 and loses its body.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -61,7 +63,7 @@ export class PdfNoodleApi implements ICredentialType {
 			},
 		};
 		if (requestOptions.baseURL !== undefined) {
-			authenticated.baseURL = normalizeBaseUrl(requestOptions.baseURL);
+			authenticated.baseURL = normalizeBaseUrl(credentials.baseUrl);
 		}
 		authenticated.url = rewriteFormerAddress(requestOptions.url);
 		assertKeyStaysWithService(authenticated, normalizeBaseUrl(credentials.baseUrl));

@@ -40,7 +40,7 @@ const merge = (sources: Parameters[]) => tool('mergePdfs', { sources: { source: 
 const split = (extra: Parameters) => tool('splitPdf', { inputType: 'url', url: 'https://files.example.com/a.pdf', ...extra });
 const metadata = (properties: Parameters, extra: Parameters = {}) => tool('updateMetadata', { inputType: 'url', url: 'https://files.example.com/a.pdf', pdfProperties: properties, ...extra });
 const batchList = (entries: unknown, operation = 'renderTemplates') => ({ resource: 'batch', operation, batchSource: 'list', entries: typeof entries === 'string' ? entries : JSON.stringify(entries) });
-const batchItems = (extra: Parameters) => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: template('letter'), data: '{}', ...extra });
+const batchItems = (extra: Parameters) => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: template('letter'), documentData: '{}', ...extra });
 const url = (value: string) => ({ inputType: 'url', url: value });
 
 /** [case, node parameters, the message (or its start), input items] */
@@ -127,7 +127,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['batch list: html entry without html', batchList([{}], 'renderHtml'), 'Invalid "Entries (JSON)": entry 1 needs html'],
 	['batch list: convertToImage as text', batchList([{ templateId: 'letter', data: {}, convertToImage: 'yes' }]), 'Invalid "Entries (JSON)": entry 1: convertToImage must be true or false'],
 	['batch list: merge with a PNG entry', { ...batchList([{ templateId: 'letter', data: {}, convertToImage: true }]), batchOptions: { merge: true } }, 'Invalid "Merge Into One PDF": cannot be used when an entry asks for PNG output'],
-	['batch items: broken data', batchItems({ data: 'oops' }), /^Invalid "Data \(JSON\)": must be valid JSON/],
+	['batch items: broken data', batchItems({ documentData: 'oops' }), /^Invalid "Data \(JSON\)": must be valid JSON/],
 	['batch items: async without a webhook', batchItems({ mode: 'async', webhook: '={{ "" }}' }), 'Invalid "Webhook URL": must not be empty'],
 	['batch items: URL lifetime 0', batchItems({ batchOptions: { signedUrlExpiresIn: 0 } }), /^Invalid "Signed URL Lifetime \(Seconds\)"/],
 	['batch status: a tool status URL', { resource: 'batch', operation: 'getStatus', batchRequestId: 'https://api.pdfnoodle.com/v1/tools/status/1' }, /^Invalid "Batch Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/batch\/status\/<id>/],

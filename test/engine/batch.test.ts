@@ -33,7 +33,7 @@ const renderTemplates = {
 	operation: 'renderTemplates',
 	batchSource: 'inputItems',
 	template: byExpression,
-	data: '={{ JSON.stringify({ recipient_name: $json.name, course: { title: "Batching", hours: 2 } }) }}',
+	documentData: '={{ JSON.stringify({ recipient_name: $json.name, course: { title: "Batching", hours: 2 } }) }}',
 	pollInterval: 1,
 };
 const people = (count: number, template = 'certificate'): INodeExecutionData[] =>

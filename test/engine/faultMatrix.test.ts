@@ -74,7 +74,7 @@ const families: Family[] = [
 		name: 'batch',
 		post: '/v1/pdf/batch',
 		poll: '/v1/pdf/batch/status/',
-		parameters: () => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: { __rl: true, mode: 'id', value: 'letter' }, data: '{}', mode: 'async', webhook: receiver.url, pollInterval: 1 }),
+		parameters: () => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: { __rl: true, mode: 'id', value: 'letter' }, documentData: '{}', mode: 'async', webhook: receiver.url, pollInterval: 1 }),
 		slow: () => Object.assign(sandbox.context.settings, { renderDelayMs: 600 }),
 		failure: () => ({ fault: { method: 'RENDER', pathPrefix: '', kind: 'failRender', times: 1 } }),
 		itemsPerInput: 1,

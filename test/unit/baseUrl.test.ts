@@ -58,6 +58,15 @@ describe('the credential', () => {
 		assert.equal(absolute.url, 'https://api.pdfnoodle.com/v1/pdf/status/abc');
 	});
 
+	test('puts the node\'s requests on the credential\'s Base URL, e.g. a sandbox', async () => {
+		const request = await credential.authenticate(
+			{ apiKey: 'k', baseUrl: 'http://127.0.0.1:4010/' },
+			{ baseURL: 'https://api.pdfnoodle.com', url: '/v1/pdf/sync', method: 'POST' },
+		);
+		assert.equal(request.baseURL, 'http://127.0.0.1:4010');
+		assert.equal(request.url, '/v1/pdf/sync');
+	});
+
 	test('never sends the key to another host', async () => {
 		await assert.rejects(
 			credential.authenticate({ apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' }, { url: 'https://files.example.com/a.pdf' }),

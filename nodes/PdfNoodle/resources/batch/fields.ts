@@ -43,7 +43,10 @@ export const batchRenderFields: INodeProperties[] = [
 	templateLocatorField(fromItems(RENDER_TEMPLATES)),
 	{
 		displayName: 'Data (JSON)',
-		name: 'data',
+		// Not `data`: n8n's routing engine evaluates a parameter once for every property of
+		// that name, so sharing the Document operations' `data` would evaluate their expression
+		// twice more per item.
+		name: 'documentData',
 		type: 'json',
 		required: true,
 		default: '{}',

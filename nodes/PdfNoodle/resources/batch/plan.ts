@@ -30,7 +30,7 @@ export function entryOfItem(context: ItemContext, kind: BatchKind): IDataObject 
 	if (kind === 'template') {
 		return {
 			templateId: templateIdOf(context),
-			data: requireJsonObject(context, 'Data (JSON)', context.getNodeParameter('data')),
+			data: requireJsonObject(context, 'Data (JSON)', context.getNodeParameter('documentData')),
 			...renderOptionsBody(context, 'template', true),
 		};
 	}

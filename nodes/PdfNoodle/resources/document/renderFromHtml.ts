@@ -24,7 +24,9 @@ export const renderFromHtmlOperation: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'POST',
-			url: '={{ $parameter.mode === "async" ? "/v1/html-to-pdf/async" : "/v1/html-to-pdf/sync" }}',
+			// The body builder picks sync or async in code: an expression here would cost an
+			// expression evaluation per item in the routing engine.
+			url: '/v1/html-to-pdf/sync',
 		},
 		send: { preSend: [buildRenderFromHtmlBody] },
 		output: { postReceive: renderOutput },
@@ -52,7 +54,8 @@ async function buildRenderFromHtmlBody(
 	request: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body: IDataObject = { html: requireText(this, 'HTML', this.getNodeParameter('html')) };
-	if (this.getNodeParameter('mode', 'sync') === 'async') {
+	const isAsync = this.getNodeParameter('mode', 'sync') === 'async';
+	if (isAsync) {
 		body.webhook = requireHttpUrl(this, 'Webhook URL', this.getNodeParameter('webhook', ''));
 	}
 	const pdfParams = printSettingsBody(this, 'printSettings', 'Print Settings');
@@ -60,5 +63,5 @@ async function buildRenderFromHtmlBody(
 	Object.assign(body, renderOptionsBody(this, 'html'));
 	waitSettings(this, RENDER_WAIT_DEFAULTS);
 	requireBodyWithinLimit(this, 'HTML', body);
-	return { ...request, body };
+	return { ...request, url: isAsync ? '/v1/html-to-pdf/async' : '/v1/html-to-pdf/sync', body };
 }

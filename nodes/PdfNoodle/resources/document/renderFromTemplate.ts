@@ -25,7 +25,9 @@ export const renderFromTemplateOperation: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'POST',
-			url: '={{ $parameter.mode === "async" ? "/v1/pdf/async" : "/v1/pdf/sync" }}',
+			// The body builder picks sync or async in code: an expression here would cost an
+			// expression evaluation per item in the routing engine.
+			url: '/v1/pdf/sync',
 		},
 		send: { preSend: [buildRenderFromTemplateBody] },
 		output: { postReceive: renderOutput },
@@ -100,11 +102,12 @@ async function buildRenderFromTemplateBody(
 		templateId: templateIdOf(this),
 		data: templateData(this),
 	};
-	if (this.getNodeParameter('mode', 'sync') === 'async') {
+	const isAsync = this.getNodeParameter('mode', 'sync') === 'async';
+	if (isAsync) {
 		body.webhook = requireHttpUrl(this, 'Webhook URL', this.getNodeParameter('webhook', ''));
 	}
 	Object.assign(body, renderOptionsBody(this, 'template'));
 	waitSettings(this, RENDER_WAIT_DEFAULTS);
 	requireBodyWithinLimit(this, 'Data', body);
-	return { ...request, body };
+	return { ...request, url: isAsync ? '/v1/pdf/async' : '/v1/pdf/sync', body };
 }
