@@ -24,7 +24,7 @@ after(async () => {
 
 beforeEach(() => {
 	clearRequestLog(sandbox);
-	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, batchStaggerMs: 0 });
+	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, batchStaggerMs: 0, fixedRender: false });
 });
 
 const byExpression = { __rl: true, mode: 'id', value: '={{ $json.template }}' };
@@ -50,9 +50,11 @@ describe('from input items', () => {
 	test('45 items make 3 batches of at most 20, and every item gets its document', async () => {
 		const { items, error } = await run({ ...renderTemplates, downloadFile: false }, people(45));
 		assert.equal(error, undefined, error?.message);
-		assert.deepEqual(batchPosts().map((post) => (post.body as { items: unknown[] }).items.length), [20, 20, 5]);
+		// The batches go out side by side, so the sandbox may see them in any order.
+		const sent = batchPosts().map((post) => (post.body as { items: Array<{ data: { recipient_name: string } }> }).items);
+		assert.deepEqual(sent.map((entries) => entries.length).sort((a, b) => a - b), [5, 20, 20]);
 		assert.ok(batchPosts().every((post) => post.path === '/v1/pdf/batch'));
-		assert.deepEqual((batchPosts()[0].body as { items: unknown[] }).items[0], {
+		assert.deepEqual(sent.find((entries) => entries[0].data.recipient_name === 'Person 1')?.[0], {
 			templateId: 'certificate',
 			data: { recipient_name: 'Person 1', course: { title: 'Batching', hours: 2 } },
 		});
@@ -61,6 +63,18 @@ describe('from input items', () => {
 		assert.ok(items.every((item) => item.json.renderStatus === 'SUCCESS' && typeof item.json.batchRequestId === 'string' && item.json.batchStatus === 'SUCCESS'));
 		assert.deepEqual(items.slice(0, 3).map((item) => item.json.index), [0, 1, 2]);
 		assert.equal(items[20].json.index, 0, 'the 21st item is the first entry of the second batch');
+	});
+
+	test('the batches are sent side by side, and the items still come out in input order', async () => {
+		// Each batch outlasts the sync wait, so the node polls it; the last batch (5 entries)
+		// finishes long before the first two (20 entries). Every document is the same prepared PDF.
+		Object.assign(sandbox.context.settings, { syncWaitMs: 50, batchStaggerMs: 60, fixedRender: true });
+		const { items, error } = await run({ ...renderTemplates, downloadFile: false }, people(45));
+		assert.equal(error, undefined, error?.message);
+		const log = apiRequests(sandbox).map((request) => `${request.method} ${request.path.startsWith('/v1/pdf/batch/status/') ? 'status' : request.path}`);
+		assert.deepEqual(log.slice(0, 3), ['POST /v1/pdf/batch', 'POST /v1/pdf/batch', 'POST /v1/pdf/batch'], 'all three batches before the first status call');
+		assert.deepEqual(items.map((item) => (item.pairedItem as { item: number }).item), Array.from({ length: 45 }, (_, index) => index));
+		assert.deepEqual(items.slice(18, 22).map((item) => item.json.index), [18, 19, 0, 1]);
 	});
 
 	test('each document is downloaded as the binary of its own item', async () => {

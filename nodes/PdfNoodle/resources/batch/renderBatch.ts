@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { settleInOrder } from '../../shared/concurrency';
 import { downloadToBinary } from '../../shared/download';
 import { apiErrorFor, assertJsonAnswer } from '../../shared/errors';
 import { type ItemContext, itemContextOf, requestWithCredential } from '../../shared/itemContext';
@@ -195,22 +196,38 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 }
 
 /**
+ * Batches sent at once. Five carry 100 documents; more would only queue at the service,
+ * whose rate limits are not published.
+ */
+const BATCHES_IN_FLIGHT = 5;
+
+/** Sends one batch and waits for it: the items it gives, or the error that stops the node. */
+async function runBatch(execute: IExecuteFunctions, kind: BatchKind, batch: PlannedBatch & { fields: IDataObject }): Promise<INodeExecutionData[]> {
+	const outcome = new Outcome(execute);
+	try {
+		const { record, finished } = await sendBatch(itemContextOf(execute, batch.settingsIndex), kind, batch);
+		if (!finished) outcome.add({ json: record, pairedItem: pairedWith(batch) });
+		else await batchOutput(execute, batch, record, outcome);
+	} catch (error) {
+		outcome.fail(inputsOf(batch), error as NodeApiError);
+	}
+	return outcome.items;
+}
+
+/**
  * Renders documents in batches: from the input items (each item one document, up to 20
  * per batch and under 3 MB) or from a list on each item (each item one batch). This needs
- * more than one request per input item, so it is a custom operation, not routing.
+ * more than one request per input item, so it is a custom operation, not routing. Batches
+ * run side by side; their items come out in input order.
  */
 async function renderBatches(this: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
 	const outcome = new Outcome(this);
 	const batches = planBatches(this, kind, outcome);
-	for (const batch of batches) {
-		const context = itemContextOf(this, batch.settingsIndex);
-		try {
-			const { record, finished } = await sendBatch(context, kind, batch);
-			if (!finished) outcome.add({ json: record, pairedItem: pairedWith(batch) });
-			else await batchOutput(this, batch, record, outcome);
-		} catch (error) {
-			outcome.fail(inputsOf(batch), error as NodeApiError);
-		}
+	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(this, kind, batch), !this.continueOnFail());
+	for (const run of runs) {
+		// Without "Continue On Fail" the first failed batch, in input order, is the node's error.
+		if (run?.status === 'rejected') throw run.reason;
+		if (run?.status === 'fulfilled') outcome.items.push(...run.value);
 	}
 	return [outcome.items];
 }
