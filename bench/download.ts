@@ -1,7 +1,9 @@
 /**
  * Download memory: a large PDF downloaded to binary data, in n8n's in-memory binary mode
  * ("default") and in filesystem mode (n8n 2.x's default for a single instance). Each run is
- * a fresh process, so the figure is that download's own growth of resident memory.
+ * a fresh process that first downloads a 1 MB file the same way, so that loading code and
+ * first-use allocations stay out of the figure: what is left is that download's own growth
+ * of resident memory. Two file sizes show whether the growth follows the file's size.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,8 +14,10 @@ import { median, round } from './stats';
 
 const run = promisify(execFile);
 
+export const BINARY_MODES = ['default', 'filesystem'] as const;
+
 export interface DownloadResult {
-	mode: string;
+	mode: (typeof BINARY_MODES)[number];
 	fileMb: number;
 	runs: number;
 	rssGrowthMb: number;
@@ -28,23 +32,26 @@ async function largeRender(sandbox: Sandbox, megabytes: number): Promise<string>
 	return job.requestId;
 }
 
-export async function measureDownload(sandbox: Sandbox, megabytes: number, runs: number): Promise<DownloadResult[]> {
+export async function measureDownload(sandbox: Sandbox, sizesMb: number[], runs: number): Promise<DownloadResult[]> {
 	Object.assign(sandbox.context.settings, { renderDelayMs: 0 });
-	const requestId = await largeRender(sandbox, megabytes);
+	const warmUpRequestId = await largeRender(sandbox, 1);
 	const results: DownloadResult[] = [];
-	for (const mode of ['default', 'filesystem']) {
-		const growth: number[] = [];
-		for (let attempt = 0; attempt < runs; attempt++) {
-			const { stdout } = await run(
-				process.execPath,
-				['--expose-gc', '--import', 'tsx', join(__dirname, 'downloadWorker.ts'), sandbox.baseUrl, sandbox.apiKey, requestId],
-				{ env: { ...process.env, BINARY_MODE: mode }, maxBuffer: 1024 * 1024 },
-			);
-			const figure = JSON.parse(stdout.trim().split('\n').pop()!) as { growthBytes: number; bytes: number };
-			if (figure.bytes !== megabytes * 1024 * 1024) throw new Error(`downloaded ${figure.bytes} bytes`);
-			growth.push(figure.growthBytes);
+	for (const megabytes of sizesMb) {
+		const requestId = await largeRender(sandbox, megabytes);
+		for (const mode of BINARY_MODES) {
+			const growth: number[] = [];
+			for (let attempt = 0; attempt < runs; attempt++) {
+				const { stdout } = await run(
+					process.execPath,
+					['--expose-gc', '--import', 'tsx', join(__dirname, 'downloadWorker.ts'), sandbox.baseUrl, sandbox.apiKey, requestId, warmUpRequestId],
+					{ env: { ...process.env, BINARY_MODE: mode }, maxBuffer: 1024 * 1024 },
+				);
+				const figure = JSON.parse(stdout.trim().split('\n').pop()!) as { growthBytes: number; bytes: number };
+				if (figure.bytes !== megabytes * 1024 * 1024) throw new Error(`downloaded ${figure.bytes} bytes`);
+				growth.push(figure.growthBytes);
+			}
+			results.push({ mode, fileMb: megabytes, runs, rssGrowthMb: round(median(growth) / 1024 / 1024, 1) });
 		}
-		results.push({ mode, fileMb: megabytes, runs, rssGrowthMb: round(median(growth) / 1024 / 1024, 1) });
 	}
 	return results;
 }

@@ -1,26 +1,30 @@
 /**
- * Runs in its own process: downloads one large render through the node ("Get Status" with
- * "Download File") in n8n's engine with the binary data mode given in BINARY_MODE, and prints
- * the growth of the process's resident memory while it did.
+ * Runs in its own process: downloads a small render, then one large render, through the node
+ * ("Get Status" with "Download File") in n8n's engine with the binary data mode given in
+ * BINARY_MODE, and prints the peak growth of the process's resident memory during the large
+ * one.
  */
 import './downloadWorkerEnv';
 
 import { binaryDataService, runPdfNoodle } from '../test/harness/engine';
 
-const [baseUrl, apiKey, requestId] = process.argv.slice(2);
+const [baseUrl, apiKey, requestId, warmUpRequestId] = process.argv.slice(2);
+
+async function download(id: string): ReturnType<typeof runPdfNoodle> {
+	return await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId: id }, { credentials: { pdfNoodleApi: { apiKey, baseUrl } } });
+}
 
 async function main(): Promise<void> {
 	await binaryDataService();
+	const warmUp = await download(warmUpRequestId);
+	if (warmUp.error) throw new Error(warmUp.error.message);
 	global.gc?.();
 	const baseline = process.memoryUsage().rss;
 	let peak = baseline;
 	const sampler = setInterval(() => {
 		peak = Math.max(peak, process.memoryUsage().rss);
 	}, 5);
-	const run = await runPdfNoodle(
-		{ resource: 'document', operation: 'getStatus', requestId },
-		{ credentials: { pdfNoodleApi: { apiKey, baseUrl } } },
-	);
+	const run = await download(requestId);
 	clearInterval(sampler);
 	peak = Math.max(peak, process.memoryUsage().rss);
 	if (run.error) throw new Error(run.error.message);

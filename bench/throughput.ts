@@ -1,72 +1,147 @@
 /**
  * Throughput against the floor: N "Render From Template" items through the node in n8n's
  * engine, against the same N requests (render, then file download) from a plain HTTP client
- * at the same concurrency (all at once, as n8n's routing engine sends them), against the same
- * sandbox answering after a fixed render latency. Runs alternate; each figure is a median.
+ * sending them all at once, as n8n's routing engine does, against one sandbox (in its own
+ * process) answering after a fixed render latency. Runs alternate; each figure is a median.
+ *
+ * Besides the wall times, the CPU time of this process per item: the client's own work,
+ * which is what makes the difference when all requests wait on the same latency.
  */
-import { binaryBytes, runPdfNoodle } from '../test/harness/engine';
-import type { Sandbox } from '../test/support/sandbox';
-import { credentialsFor } from '../test/support/sandbox';
-import { median, round, timed } from './stats';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { binaryBytes, runPdfNoodle, runWorkflow } from '../test/harness/engine';
+import { INPUT_NODE_TYPE } from '../test/harness/nodeTypes';
+import { REFERENCE_NODE_TYPE, ReferenceRenderNode } from './referenceNode';
+import { type SandboxProcess, startSandboxProcess } from './sandboxProcess';
+import { median, round } from './stats';
+
+export interface ThroughputRow {
+	way: string;
+	/** What the plain HTTP client does in the same run. */
+	floor: 'render and download' | 'render only';
+	nodeMs: number;
+	rawMs: number;
+	ratio: number;
+	overheadPerItemMs: number;
+	nodeCpuPerItemMs: number;
+	rawCpuPerItemMs: number;
+}
 
 export interface ThroughputResult {
 	items: number;
 	latencyMs: number;
 	runs: number;
-	nodeMs: number;
-	rawMs: number;
-	ratio: number;
-	overheadPerItemMs: number;
+	rows: ThroughputRow[];
 }
 
-async function rawClient(sandbox: Sandbox, items: number): Promise<void> {
-	await Promise.all(
-		Array.from({ length: items }, async (_, index) => {
-			const response = await fetch(`${sandbox.baseUrl}/v1/pdf/sync`, {
-				method: 'POST',
-				headers: { Authorization: `Bearer ${sandbox.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-				body: JSON.stringify({ templateId: 'letter', data: { recipient: { name: `Person ${index}` } } }),
-			});
-			const { signedUrl } = (await response.json()) as { signedUrl: string };
-			await (await fetch(signedUrl)).arrayBuffer();
-		}),
-	);
-}
+type Client = (sandbox: SandboxProcess, items: number) => Promise<void>;
 
-async function throughNode(sandbox: Sandbox, items: number): Promise<void> {
-	const run = await runPdfNoodle(
-		{
-			resource: 'document',
-			operation: 'renderFromTemplate',
-			template: { __rl: true, mode: 'id', value: 'letter' },
-			data: '={{ JSON.stringify({ recipient: { name: "Person " + $itemIndex } }) }}',
-		},
-		{ credentials: credentialsFor(sandbox), input: Array.from({ length: items }, (_, index) => ({ json: { index } })) },
-	);
-	if (run.error || run.items.length !== items) throw new Error(`the node run failed: ${run.error?.message}`);
-	await binaryBytes(run.items[0].binary?.data);
-}
+const credentialsOf = (sandbox: SandboxProcess) => ({ pdfNoodleApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl } });
+const inputOf = (items: number): INodeExecutionData[] => Array.from({ length: items }, (_, index) => ({ json: { index } }));
 
-export async function measureThroughput(sandbox: Sandbox, items: number, runs: number, latencyMs = 300): Promise<ThroughputResult> {
-	Object.assign(sandbox.context.settings, { renderDelayMs: latencyMs, fixedRender: true, syncWaitMs: 30_000 });
-	await throughNode(sandbox, 5);
-	await rawClient(sandbox, 5);
-	const nodeTimes: number[] = [];
-	const rawTimes: number[] = [];
-	for (let run = 0; run < runs; run++) {
-		rawTimes.push((await timed(async () => await rawClient(sandbox, items))).ms);
-		nodeTimes.push((await timed(async () => await throughNode(sandbox, items))).ms);
-		sandbox.context.requestLog.length = 0;
-	}
-	const nodeMs = median(nodeTimes);
-	const rawMs = median(rawTimes);
-	return {
-		items,
-		latencyMs,
-		runs,
-		nodeMs: round(nodeMs, 0),
-		rawMs: round(rawMs, 0),
-		ratio: round(nodeMs / rawMs, 2),
-		overheadPerItemMs: round((nodeMs - rawMs) / items, 2),
+function rawClient(download: boolean): Client {
+	return async (sandbox, items) => {
+		await Promise.all(
+			Array.from({ length: items }, async (_, index) => {
+				const response = await fetch(`${sandbox.baseUrl}/v1/pdf/sync`, {
+					method: 'POST',
+					headers: { Authorization: `Bearer ${sandbox.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+					body: JSON.stringify({ templateId: 'letter', data: { recipient: { name: `Person ${index}` } } }),
+				});
+				const { signedUrl } = (await response.json()) as { signedUrl: string };
+				if (download) await (await fetch(signedUrl)).arrayBuffer();
+			}),
+		);
 	};
+}
+
+function ourNode(parameters: INodeParameters): Client {
+	return async (sandbox, items) => {
+		const run = await runPdfNoodle(
+			{ resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'letter' }, ...parameters },
+			{ credentials: credentialsOf(sandbox), input: inputOf(items) },
+		);
+		if (run.error || run.items.length !== items) throw new Error(`the node run failed: ${run.error?.message}`);
+		if (parameters.downloadFile !== false) await binaryBytes(run.items[items - 1].binary?.data);
+	};
+}
+
+const referenceNode: Client = async (sandbox, items) => {
+	const run = await runWorkflow(
+		{
+			nodes: [
+				{ id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'reference',
+					name: 'Reference',
+					type: REFERENCE_NODE_TYPE,
+					typeVersion: 1,
+					position: [200, 0],
+					parameters: { templateId: 'letter' },
+					credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
+				},
+			],
+			connections: { Input: { main: [[{ node: 'Reference', type: 'main', index: 0 }]] } },
+		},
+		{ credentials: credentialsOf(sandbox), input: inputOf(items), extraNodeTypes: { [REFERENCE_NODE_TYPE]: new ReferenceRenderNode() } },
+	);
+	if (run.error || run.output('Reference').length !== items) throw new Error(`the reference run failed: ${run.error?.message}`);
+};
+
+const PER_ITEM_DATA = '={{ JSON.stringify({ recipient: { name: "Person " + $itemIndex } }) }}';
+const FIXED_DATA = '{"recipient": {"name": "Person"}}';
+
+const WAYS: Array<{ way: string; client: Client; download: boolean }> = [
+	{ way: 'our node: data from an expression, Download File on (the default)', client: ourNode({ data: PER_ITEM_DATA }), download: true },
+	{ way: 'our node: fixed data, Download File on', client: ourNode({ data: FIXED_DATA }), download: true },
+	{ way: 'our node: fixed data, Download File off', client: ourNode({ data: FIXED_DATA, downloadFile: false }), download: false },
+	{ way: "n8n's floor: a minimal declarative node (fixed body, no download)", client: referenceNode, download: false },
+];
+
+/**
+ * Wall and CPU time of one run of `client`. The garbage of the run before is collected first
+ * (the bench runs with --expose-gc), so that no run pays for another's.
+ */
+async function measured(client: Client, sandbox: SandboxProcess, items: number): Promise<{ ms: number; cpuMs: number }> {
+	global.gc?.();
+	const cpu = process.cpuUsage();
+	const started = performance.now();
+	await client(sandbox, items);
+	const ms = performance.now() - started;
+	const used = process.cpuUsage(cpu);
+	return { ms, cpuMs: (used.user + used.system) / 1000 };
+}
+
+export async function measureThroughput(items: number, runs: number, latencyMs = 300): Promise<ThroughputResult> {
+	const sandbox = await startSandboxProcess({ renderDelayMs: latencyMs, fixedRender: true, syncWaitMs: 30_000 });
+	try {
+		const rows: ThroughputRow[] = [];
+		for (const { way, client, download } of WAYS) {
+			const raw = rawClient(download);
+			// A full-size run of each first: code gets compiled, sockets opened, caches filled.
+			await measured(client, sandbox, items);
+			await measured(raw, sandbox, items);
+			const nodeRuns = [];
+			const rawRuns = [];
+			for (let run = 0; run < runs; run++) {
+				rawRuns.push(await measured(raw, sandbox, items));
+				nodeRuns.push(await measured(client, sandbox, items));
+			}
+			const nodeMs = median(nodeRuns.map((run) => run.ms));
+			const rawMs = median(rawRuns.map((run) => run.ms));
+			rows.push({
+				way,
+				floor: download ? 'render and download' : 'render only',
+				nodeMs: round(nodeMs, 0),
+				rawMs: round(rawMs, 0),
+				ratio: round(nodeMs / rawMs, 2),
+				overheadPerItemMs: round((nodeMs - rawMs) / items, 2),
+				nodeCpuPerItemMs: round(median(nodeRuns.map((run) => run.cpuMs)) / items, 2),
+				rawCpuPerItemMs: round(median(rawRuns.map((run) => run.cpuMs)) / items, 2),
+			});
+		}
+		return { items, latencyMs, runs, rows };
+	} finally {
+		await sandbox.close();
+	}
 }

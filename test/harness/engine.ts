@@ -24,6 +24,7 @@ import type {
 	IConnections,
 	INode,
 	INodeExecutionData,
+	INodeType,
 	IRun,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
@@ -62,6 +63,8 @@ export interface RunOptions {
 	input?: INodeExecutionData[];
 	/** Called with the running execution, e.g. to cancel it. */
 	onStart?: (execution: { cancel(): void }) => void;
+	/** Node types beside ours, by type name. */
+	extraNodeTypes?: Record<string, INodeType>;
 }
 
 /** Builds the additional data n8n hands to every node of an execution. */
@@ -117,7 +120,7 @@ export async function runWorkflow(
 		nodes: workflowData.nodes,
 		connections: workflowData.connections,
 		active: false,
-		nodeTypes: new TestNodeTypes(),
+		nodeTypes: new TestNodeTypes(options.extraNodeTypes),
 		settings: { executionOrder: 'v1' },
 	});
 	const startNode = workflowData.nodes.find((node) => node.type === INPUT_NODE_TYPE);

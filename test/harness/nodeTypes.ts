@@ -35,13 +35,21 @@ class InputNode implements INodeType {
 	}
 }
 
-/** The node types a test workflow may use: ours, under the package's prefix, and the input. */
+/**
+ * The node types a test workflow may use: ours, under the package's prefix, the input, and
+ * any `extra` ones (the benchmarks' reference node).
+ */
 export class TestNodeTypes implements INodeTypes {
-	private readonly types: Record<string, INodeType | IVersionedNodeType> = {
-		[`${PACKAGE_NAME}.pdfNoodle`]: new PdfNoodle(),
-		[`${PACKAGE_NAME}.pdfNoodleTrigger`]: new PdfNoodleTrigger(),
-		[INPUT_NODE_TYPE]: new InputNode(),
-	};
+	private readonly types: Record<string, INodeType | IVersionedNodeType>;
+
+	constructor(extra: Record<string, INodeType> = {}) {
+		this.types = {
+			[`${PACKAGE_NAME}.pdfNoodle`]: new PdfNoodle(),
+			[`${PACKAGE_NAME}.pdfNoodleTrigger`]: new PdfNoodleTrigger(),
+			[INPUT_NODE_TYPE]: new InputNode(),
+			...extra,
+		};
+	}
 
 	getByName(nodeType: string): INodeType | IVersionedNodeType {
 		const type = this.types[nodeType];
