@@ -76,7 +76,7 @@ describe('Markdown to PDF', () => {
 		const { items, error } = await run(
 			tool('markdownToPdf', {
 				markdown,
-				customCss: 'h1 { color: #c00; }',
+				customCss: 'h1 { color: #c00; } h1::after { content: " (styled by customCss)"; }',
 				pdfOptions: { format: 'A4', landscape: true, marginTop: '1cm', scale: 1 },
 				toolOptions: { finalFilename: 'release-notes.pdf', expiration: 600 },
 			}),
@@ -84,7 +84,7 @@ describe('Markdown to PDF', () => {
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(toolCalls()[0].body, {
 			markdown,
-			customCss: 'h1 { color: #c00; }',
+			customCss: 'h1 { color: #c00; } h1::after { content: " (styled by customCss)"; }',
 			pdfOptions: { format: 'A4', landscape: true, scale: 1, margin: { top: '1cm' } },
 			finalFilename: 'release-notes.pdf',
 			expiration: 600,
@@ -96,7 +96,8 @@ describe('Markdown to PDF', () => {
 		const bytes = await binaryBytes(items[0].binary?.data);
 		// Highlighted code is drawn token by token; spaces between runs are collapsed.
 		const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
-		for (const expected of ['Release notes', 'bold', 'Batches', 'done', 'const answer = 42;', 'A quote', 'nested']) {
+		// The generated text of the custom CSS shows that it reached the document.
+		for (const expected of ['Release notes (styled by customCss)', 'bold', 'Batches', 'done', 'const answer = 42;', 'A quote', 'nested']) {
 			assert.ok(text.includes(expected), `"${expected}" in ${text}`);
 		}
 		const [page] = await pdfPageSizes(bytes);

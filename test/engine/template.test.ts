@@ -233,6 +233,36 @@ describe('Create With AI', () => {
 		assert.equal((variables.error as { httpCode?: string }).httpCode, '404');
 	});
 
+	test('a preview that could not be made leaves an empty URL and no binary, not an error', async () => {
+		sandbox.context.faults.push({ method: 'PREVIEW', pathPrefix: 'No Preview', kind: 'failRender', times: 1 });
+		const { items, error } = await runPdfNoodle({ ...create, displayName: 'No Preview', downloadPreview: true }, { credentials: credentialsFor(sandbox) });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items[0].json.status, 'SUCCESS');
+		assert.equal(items[0].json.pdfPreviewUrl, '');
+		assert.equal(items[0].binary, undefined);
+		assert.match(String(items[0].json.html), /\{\{#each items\}\}/);
+	});
+
+	test('a failed creation\'s record can be read for 24 hours, then the template is not found', async () => {
+		const { items } = await runPdfNoodle({ ...create, prompt: 'Invoice please', waitForCompletion: false }, { credentials: credentialsFor(sandbox) });
+		const templateId = String(items[0].json.templateId);
+		while (sandbox.context.creations.get(templateId)?.status !== 'FAILED') await new Promise((resolve) => setTimeout(resolve, 100));
+		const get = async () => await runPdfNoodle({ resource: 'template', operation: 'get', template: byId(templateId) }, { credentials: credentialsFor(sandbox) });
+
+		const record = await get();
+		assert.equal(record.items[0].json.status, 'FAILED');
+		assert.match(String((record.items[0].json.metadata as { errorMessage: string }).errorMessage), /prompt is too short/);
+
+		sandbox.context.settings.clockOffsetMs = 24 * 3600 * 1000 + 60_000;
+		try {
+			const expired = await get();
+			assert.equal(expired.error?.message, 'Template could not be found');
+			assert.equal((expired.error as { httpCode?: string })?.httpCode, '404');
+		} finally {
+			sandbox.context.settings.clockOffsetMs = 0;
+		}
+	});
+
 	test('a creation that fails is an error carrying the service\'s errorMessage', async () => {
 		const { error } = await runPdfNoodle({ ...create, prompt: 'Invoice please' }, { credentials: credentialsFor(sandbox) });
 		assert.equal(error?.message, 'Creating the template failed: The prompt is too short to design a template from: describe the document and the data it shows.');

@@ -11,7 +11,9 @@ import { HttpError } from './http';
  * - `malformed`: answer 200 with a body that is not JSON;
  * - `delay`: wait `delayMs`, then handle the request normally (longer than a client's
  *   timeout, it is a hang);
- * - `failRender`: with method `RENDER`, the next `times` renders end FAILED.
+ * - `failRender`: with method `RENDER`, the next `times` renders end FAILED; with method
+ *   `PREVIEW` and a display name as `pathPrefix`, the next `times` previews of AI-created
+ *   templates of that name fail (an empty `pdfPreviewUrl`).
  */
 export interface Fault {
 	method: string;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import type { SandboxContext } from '../context';
+import { takeFault } from '../faults';
 import { renderDocument } from '../render/document';
 import { generateTemplate } from './generator';
 import { fillTemplate } from './store';
@@ -94,7 +95,7 @@ export class CreationQueue {
 			return;
 		}
 		creation.templateHtml = generated.html;
-		creation.pdfPreviewUrl = await this.preview(generated.html);
+		creation.pdfPreviewUrl = await this.preview(generated.html, creation.displayName);
 		this.context.templates.add(
 			{ id: creation.templateId, displayName: creation.displayName, html: generated.html },
 			new Date(this.context.now()),
@@ -105,8 +106,9 @@ export class CreationQueue {
 	}
 
 	/** A preview rendered with the template's placeholders as sample data; '' when it fails. */
-	private async preview(html: string): Promise<string> {
+	private async preview(html: string, displayName: string): Promise<string> {
 		try {
+			if (takeFault(this.context.faults, 'PREVIEW', displayName) !== undefined) throw new Error('an injected preview failure');
 			const sample = extractVariables(html);
 			const file = await renderDocument(this.context.renderer, { html: fillTemplate(html, sample) });
 			const stored = this.context.files.put(file.bytes, 'preview.pdf', file.mimeType);
