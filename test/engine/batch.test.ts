@@ -130,7 +130,7 @@ describe('from input items', () => {
 				resource: 'batch',
 				operation: 'renderHtml',
 				batchSource: 'inputItems',
-				html: '={{ "<h1>" + $json.name + "</h1>" }}',
+				documentHtml: '={{ "<h1>" + $json.name + "</h1>" }}',
 				printSettings: { format: 'A5' },
 				options: { debug: true },
 			},
@@ -148,7 +148,7 @@ describe('from input items', () => {
 	test('batches are also cut to stay under 3 MB', async () => {
 		const big = 'x'.repeat(900 * 1024);
 		const { error } = await run(
-			{ resource: 'batch', operation: 'renderHtml', batchSource: 'inputItems', html: `={{ "<p>" + $json.name + "</p><!--${big}-->" }}`, downloadFile: false },
+			{ resource: 'batch', operation: 'renderHtml', batchSource: 'inputItems', documentHtml: `={{ "<p>" + $json.name + "</p><!--${big}-->" }}`, downloadFile: false },
 			people(7),
 		);
 		assert.equal(error, undefined, error?.message);

@@ -44,8 +44,8 @@ export const batchRenderFields: INodeProperties[] = [
 	{
 		displayName: 'Data (JSON)',
 		// Not `data`: n8n's routing engine evaluates a parameter once for every property of
-		// that name, so sharing the Document operations' `data` would evaluate their expression
-		// twice more per item.
+		// that name, so sharing the name with Render From Template's `data` would evaluate
+		// that expression twice more per item.
 		name: 'documentData',
 		type: 'json',
 		required: true,
@@ -55,7 +55,8 @@ export const batchRenderFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'HTML',
-		name: 'html',
+		// Not `html`, for the reason given at `documentData`.
+		name: 'documentHtml',
 		type: 'string',
 		typeOptions: { editor: 'htmlEditor' },
 		required: true,

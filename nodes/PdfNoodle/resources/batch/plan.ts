@@ -34,7 +34,7 @@ export function entryOfItem(context: ItemContext, kind: BatchKind): IDataObject 
 			...renderOptionsBody(context, 'template', true),
 		};
 	}
-	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
+	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('documentHtml')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) entry.pdfParams = pdfParams;
 	return { ...entry, ...renderOptionsBody(context, 'html', true) };
