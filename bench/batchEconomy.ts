@@ -12,6 +12,7 @@ import { median, round, timed } from './stats';
 
 export interface EconomyResult {
 	documents: number;
+	latencyMs: number;
 	way: string;
 	runs: number;
 	apiCalls: number;
@@ -63,7 +64,7 @@ export async function measureEconomy(sandbox: Sandbox, documents: number, runs: 
 			times.push((await timed(async () => await work(sandbox, documents))).ms);
 			calls.push(apiRequests(sandbox).length);
 		}
-		results.push({ documents, way, runs, apiCalls: median(calls), wallMs: round(median(times), 0) });
+		results.push({ documents, latencyMs, way, runs, apiCalls: median(calls), wallMs: round(median(times), 0) });
 	}
 	return results;
 }

@@ -25,14 +25,22 @@ export async function startSandboxProcess(settings: Partial<SandboxSettings>): P
 	const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', __filename, JSON.stringify(settings)], {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
-	const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+	const ready = once(createInterface({ input: child.stdout! }), 'line') as Promise<[string]>;
+	const ended = once(child, 'exit').then(([code]) => {
+		throw new Error(`the sandbox process ended (exit code ${String(code)}) before it was ready`);
+	});
+	// The child's exit only matters while waiting for its first line; later it is expected.
+	ended.catch(() => undefined);
+	const [line] = await Promise.race([ready, ended]);
 	const { baseUrl } = JSON.parse(line) as { baseUrl: string };
 	return {
 		baseUrl,
 		apiKey: BENCH_API_KEY,
 		close: async () => {
+			if (child.exitCode !== null || child.signalCode !== null) return;
+			const exit = once(child, 'exit');
 			child.kill();
-			if (child.exitCode === null) await once(child, 'exit');
+			await exit;
 		},
 	};
 }

@@ -15,10 +15,14 @@ import { REFERENCE_NODE_TYPE, ReferenceRenderNode } from './referenceNode';
 import { type SandboxProcess, startSandboxProcess } from './sandboxProcess';
 import { median, round } from './stats';
 
+/** The ways the benchmark runs, in the order of the table. */
+export type ThroughputWay = 'default' | 'fixedData' | 'noDownload' | 'engineFloor';
+
 export interface ThroughputRow {
+	key: ThroughputWay;
 	way: string;
 	/** What the plain HTTP client does in the same run. */
-	floor: 'render and download' | 'render only';
+	plainClientWork: 'render and download' | 'render only';
 	nodeMs: number;
 	rawMs: number;
 	ratio: number;
@@ -91,11 +95,11 @@ const referenceNode: Client = async (sandbox, items) => {
 const PER_ITEM_DATA = '={{ JSON.stringify({ recipient: { name: "Person " + $itemIndex } }) }}';
 const FIXED_DATA = '{"recipient": {"name": "Person"}}';
 
-const WAYS: Array<{ way: string; client: Client; download: boolean }> = [
-	{ way: 'our node: data from an expression, Download File on (the default)', client: ourNode({ data: PER_ITEM_DATA }), download: true },
-	{ way: 'our node: fixed data, Download File on', client: ourNode({ data: FIXED_DATA }), download: true },
-	{ way: 'our node: fixed data, Download File off', client: ourNode({ data: FIXED_DATA, downloadFile: false }), download: false },
-	{ way: "n8n's floor: a minimal declarative node (fixed body, no download)", client: referenceNode, download: false },
+const WAYS: Array<{ key: ThroughputWay; way: string; client: Client; download: boolean }> = [
+	{ key: 'default', way: 'our node: data from an expression, Download File on (the default)', client: ourNode({ data: PER_ITEM_DATA }), download: true },
+	{ key: 'fixedData', way: 'our node: fixed data, Download File on', client: ourNode({ data: FIXED_DATA }), download: true },
+	{ key: 'noDownload', way: 'our node: fixed data, Download File off', client: ourNode({ data: FIXED_DATA, downloadFile: false }), download: false },
+	{ key: 'engineFloor', way: "n8n's floor: a minimal declarative node (fixed body, no download)", client: referenceNode, download: false },
 ];
 
 /**
@@ -116,7 +120,7 @@ export async function measureThroughput(items: number, runs: number, latencyMs =
 	const sandbox = await startSandboxProcess({ renderDelayMs: latencyMs, fixedRender: true, syncWaitMs: 30_000 });
 	try {
 		const rows: ThroughputRow[] = [];
-		for (const { way, client, download } of WAYS) {
+		for (const { key, way, client, download } of WAYS) {
 			const raw = rawClient(download);
 			// A full-size run of each first: code gets compiled, sockets opened, caches filled.
 			await measured(client, sandbox, items);
@@ -130,8 +134,9 @@ export async function measureThroughput(items: number, runs: number, latencyMs =
 			const nodeMs = median(nodeRuns.map((run) => run.ms));
 			const rawMs = median(rawRuns.map((run) => run.ms));
 			rows.push({
+				key,
 				way,
-				floor: download ? 'render and download' : 'render only',
+				plainClientWork: download ? 'render and download' : 'render only',
 				nodeMs: round(nodeMs, 0),
 				rawMs: round(rawMs, 0),
 				ratio: round(nodeMs / rawMs, 2),

@@ -244,9 +244,10 @@ describe('Create With AI', () => {
 	});
 
 	test('a failed creation\'s record can be read for 24 hours, then the template is not found', async () => {
-		const { items } = await runPdfNoodle({ ...create, prompt: 'Invoice please', waitForCompletion: false }, { credentials: credentialsFor(sandbox) });
-		const templateId = String(items[0].json.templateId);
-		while (sandbox.context.creations.get(templateId)?.status !== 'FAILED') await new Promise((resolve) => setTimeout(resolve, 100));
+		// The node waits for the creation to fail; its error names the template to look up.
+		const failed = await runPdfNoodle({ ...create, prompt: 'Invoice please' }, { credentials: credentialsFor(sandbox) });
+		const templateId = /templateId ([0-9a-f]{10})\./.exec(String((failed.error as { description?: string })?.description))?.[1];
+		assert.ok(templateId, `the error names the template: ${String((failed.error as { description?: string })?.description)}`);
 		const get = async () => await runPdfNoodle({ resource: 'template', operation: 'get', template: byId(templateId) }, { credentials: credentialsFor(sandbox) });
 
 		const record = await get();
