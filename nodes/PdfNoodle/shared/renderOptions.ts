@@ -131,12 +131,6 @@ export function renderOptionsField(
 	};
 }
 
-/** Whether the user asked for a PNG instead of a PDF. */
-export function wantsImage(context: ItemContext): boolean {
-	const options = context.getNodeParameter('options', {}) as IDataObject;
-	return options.outputFormat === 'png';
-}
-
 /** The common render options as body fields, validated; only what the user set. */
 export function renderOptionsBody(context: ItemContext, source: RenderSource, forBatchEntry = false): IDataObject {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
