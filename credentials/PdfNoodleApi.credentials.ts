@@ -19,9 +19,12 @@ export class PdfNoodleApi implements ICredentialType {
 
 	displayName = 'PDF Noodle API';
 
-	icon: Icon = 'file:../nodes/PdfNoodle/pdfNoodle.svg';
+	icon: Icon = {
+		light: 'file:../nodes/PdfNoodle/pdfNoodle.svg',
+		dark: 'file:../nodes/PdfNoodle/pdfNoodle.dark.svg',
+	};
 
-	documentationUrl = 'https://docs.pdfnoodle.com/';
+	documentationUrl = 'https://github.com/n8n-nodes-pdf-noodle/n8n-nodes-pdf-noodle#the-credential-pdf-noodle-api';
 
 	properties: INodeProperties[] = [
 		{

@@ -13,7 +13,7 @@ export class PdfNoodle implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PDF Noodle',
 		name: 'pdfNoodle',
-		icon: 'file:pdfNoodle.svg',
+		icon: { light: 'file:pdfNoodle.svg', dark: 'file:pdfNoodle.dark.svg' },
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

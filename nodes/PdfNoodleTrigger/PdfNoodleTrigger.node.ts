@@ -26,7 +26,7 @@ export class PdfNoodleTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PDF Noodle Trigger',
 		name: 'pdfNoodleTrigger',
-		icon: 'file:../PdfNoodle/pdfNoodle.svg',
+		icon: { light: 'file:../PdfNoodle/pdfNoodle.svg', dark: 'file:../PdfNoodle/pdfNoodle.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',
