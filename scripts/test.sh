@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
-# `npm test`: build, lint, type-check, then every test layer (unit, sandbox contract,
-# n8n engine, end-to-end in a real n8n) in one run of Node's test runner.
+# `npm test`: set up what is missing (scripts/setup.sh), build, lint (nodes, credential,
+# package.json, the GitHub workflows), type-check the tests, then every test layer on jest:
+#   1. unit, sandbox contract (api) and engine, with coverage of nodes/ and credentials/
+#      (thresholds in jest.config.js fail the run; the report goes to coverage/);
+#   2. end-to-end in a real n8n, one file at a time (they share the pinned n8n install).
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-bash scripts/ensure-system-packages.sh
-bash scripts/e2e-install.sh
+bash scripts/setup.sh
 npm run --silent build:node24
-ESLINT_USE_FLAT_CONFIG=false eslint nodes credentials package.json
+npm run --silent lint:node24
 tsc -p tsconfig.test.json
-node --import tsx --test --test-concurrency=2 \
-  'test/unit/**/*.test.ts' \
-  'test/api/**/*.test.ts' \
-  'test/engine/**/*.test.ts' \
-  'test/e2e/**/*.test.ts'
+bash scripts/jest.sh --selectProjects unit api engine --coverage
+bash scripts/jest.sh --selectProjects e2e --runInBand

@@ -1,6 +1,6 @@
 /** The sandbox's batch endpoints, as the spec describes them, over HTTP. */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import { pdfPageCount, pdfText } from '../support/pdf';
 import { type Receiver, startReceiver } from '../support/receiver';
@@ -9,17 +9,19 @@ import { callApi, download, type Sandbox, startTestSandbox } from '../support/sa
 let sandbox: Sandbox;
 let receiver: Receiver;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 });
 
-after(async () => {
+afterAll(async () => {
 	await receiver.close();
 	await sandbox.close();
 });
 
-beforeEach(() => Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, batchStaggerMs: 0, renderDelayMs: 0 }));
+beforeEach(() => {
+	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, batchStaggerMs: 0, renderDelayMs: 0 });
+});
 
 const entry = (name: string, templateId = 'certificate') => ({ templateId, data: { recipient_name: name } });
 

@@ -3,7 +3,7 @@
  * tests rely on it, so it is held to the spec here.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import { isPdf, pdfText, pngSize } from '../support/pdf';
 import { callApi, download, type Sandbox, startTestSandbox } from '../support/sandbox';
@@ -24,11 +24,11 @@ const INVOICE_DATA = {
 
 let sandbox: Sandbox;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 });
 
-after(async () => {
+afterAll(async () => {
 	await sandbox.close();
 });
 

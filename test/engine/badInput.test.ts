@@ -5,7 +5,7 @@
  * message that names the parameter and the rule, and never the API key.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import { prepareBinaryData } from 'n8n-core';
 import type { INodeExecutionData } from 'n8n-workflow';
@@ -18,15 +18,18 @@ let sandbox: Sandbox;
 let pdfItem: INodeExecutionData;
 let pngItem: INodeExecutionData;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 	await binaryDataService();
 	pdfItem = { json: {}, binary: { data: await prepareBinaryData(await textPdf('x', 1), 'engine-test', 'engine-test-execution', 'x.pdf', 'application/pdf') } };
 	pngItem = { json: {}, binary: { data: await prepareBinaryData(Buffer.from('\x89PNG\r\n\x1a\nnot a pdf'), 'engine-test', 'engine-test-execution', 'logo.png', 'image/png') } };
 });
 
-after(async () => {
+let refusedBeforeSending = 0;
+
+afterAll(async () => {
 	await sandbox.close();
+	console.log(`bad-input table: ${TABLE.length} cases, ${refusedBeforeSending} refused before any request with the parameter and rule named`);
 });
 
 type Parameters = Record<string, unknown>;
@@ -144,6 +147,7 @@ describe(`bad-input table (${TABLE.length} cases)`, () => {
 			assert.match(String(error.description), /Nothing was sent to pdf noodle/);
 			assert.deepEqual(sandbox.context.requestLog.map((request) => `${request.method} ${request.path}`), [], 'nothing was sent');
 			assert.ok(!`${error.message} ${error.description}`.includes(sandbox.apiKey));
+			refusedBeforeSending++;
 		});
 	}
 

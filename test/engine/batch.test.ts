@@ -1,6 +1,6 @@
 /** The Batch resource in n8n's engine against the sandbox: chunking, merge, states, waiting. */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
@@ -12,12 +12,12 @@ import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSa
 let sandbox: Sandbox;
 let receiver: Receiver;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 });
 
-after(async () => {
+afterAll(async () => {
 	await receiver.close();
 	await sandbox.close();
 });

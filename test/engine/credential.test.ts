@@ -1,17 +1,17 @@
 /** The credential's "Test" button, as n8n runs it, against the sandbox. */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from '@jest/globals';
 
 import { testCredential } from '../harness/credentialTest';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
 
 let sandbox: Sandbox;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 });
 
-after(async () => {
+afterAll(async () => {
 	await sandbox.close();
 });
 

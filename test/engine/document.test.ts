@@ -3,7 +3,7 @@
  * sandbox: the files that come out, and the requests the sandbox received.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { isPdf, pdfText } from '../support/pdf';
@@ -11,11 +11,11 @@ import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSa
 
 let sandbox: Sandbox;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 });
 
-after(async () => {
+afterAll(async () => {
 	await sandbox.close();
 });
 

@@ -3,7 +3,7 @@
  * nothing the user did not set) and what the file that comes out shows.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { pdfPageCount, pdfPageSizes, pdfProperties, pdfText, pngSize } from '../support/pdf';
@@ -11,11 +11,11 @@ import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSa
 
 let sandbox: Sandbox;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 });
 
-after(async () => {
+afterAll(async () => {
 	await sandbox.close();
 });
 

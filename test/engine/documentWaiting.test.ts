@@ -4,7 +4,7 @@
  * and Get Status.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { pdfText } from '../support/pdf';
@@ -14,12 +14,12 @@ import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSa
 let sandbox: Sandbox;
 let receiver: Receiver;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 });
 
-after(async () => {
+afterAll(async () => {
 	await sandbox.close();
 	await receiver.close();
 });

@@ -6,7 +6,7 @@
  * hit, which a person can act on; no item is lost; the API key appears nowhere.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
@@ -24,14 +24,14 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 let cases = 0;
 let lostItems = 0;
 
-before(async () => {
+beforeAll(async () => {
 	process.on('unhandledRejection', onUnhandled);
 	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 	files = await serveFiles({ '/doc.pdf': await textPdf('Doc', 2) });
 });
 
-after(async () => {
+afterAll(async () => {
 	process.off('unhandledRejection', onUnhandled);
 	await files.close();
 	await receiver.close();

@@ -1,6 +1,6 @@
 /** The PDF Tool resource in n8n's engine against the sandbox: the files that come out, read back. */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import { unzipSync } from 'fflate';
 import type { INodeExecutionData } from 'n8n-workflow';
@@ -15,7 +15,7 @@ let files: FileServer;
 let tenPages: Buffer;
 let photo: Buffer;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 	tenPages = await textPdf('Report', 10, { title: 'Original title', creator: 'Fixture maker' });
 	photo = await imagePdf();
@@ -28,7 +28,7 @@ before(async () => {
 	});
 });
 
-after(async () => {
+afterAll(async () => {
 	await files.close();
 	await sandbox.close();
 });

@@ -1,6 +1,6 @@
 /** The Template resource, and rendering with mapped variables, in n8n's engine against the sandbox. */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import type { IConnections, INode, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
@@ -11,11 +11,11 @@ import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSa
 
 let sandbox: Sandbox;
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox({ templateCreationMs: 1500, templateFinalizeMs: 60_000 });
 });
 
-after(async () => {
+afterAll(async () => {
 	await sandbox.close();
 });
 

@@ -1,7 +1,8 @@
 /**
  * The service's real host names on this machine, for the former-address test: DNS look-ups
  * of api.pdfnoodle.com and api.pdforge.com in this test process resolve to 127.0.0.1, where
- * an HTTPS front (a throw-away self-signed certificate, trusted only in this process) hands
+ * an HTTPS front (a throw-away self-signed certificate, added to this process's trusted
+ * certificates and nowhere else) hands
  * api.pdfnoodle.com to the sandbox and api.pdforge.com to its former-address listener.
  * Nothing leaves the machine; every request the front sees is logged with whether it
  * carried an Authorization header.
@@ -12,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
+import tls from 'node:tls';
 import { join } from 'node:path';
 
 export const CURRENT_HOST = 'api.pdfnoodle.com';
@@ -71,15 +73,15 @@ export async function serveRealHosts(targets: { current: string; former: string 
 		return (originalLookup as (...args: unknown[]) => void)(hostname, options, callback);
 	}) as typeof dns.lookup;
 	dns.lookup = patched;
-	const previousTls = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-	process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+	// Trusted the way a real certificate is: n8n's HTTP client still verifies it.
+	const trustedBefore = tls.getCACertificates('default');
+	tls.setDefaultCACertificates([...trustedBefore, readFileSync(join(folder, 'cert.pem'), 'utf8')]);
 
 	return {
 		log,
 		close: async () => {
 			dns.lookup = originalLookup;
-			if (previousTls === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-			else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previousTls;
+			tls.setDefaultCACertificates(trustedBefore);
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 			rmSync(folder, { recursive: true, force: true });

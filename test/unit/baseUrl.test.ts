@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from '@jest/globals';
 
 import { PdfNoodleApi } from '../../dist/credentials/PdfNoodleApi.credentials.js';
 import {

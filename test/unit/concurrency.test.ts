@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { settleInOrder } from '../../dist/nodes/PdfNoodle/shared/concurrency.js';

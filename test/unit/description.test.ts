@@ -1,6 +1,6 @@
 /** Rules every operation of the node's description must keep, checked on the built node. */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 

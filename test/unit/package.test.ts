@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 
 const root = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -20,7 +20,7 @@ test('has no runtime dependencies and n8n-workflow only as a peer', () => {
 	assert.deepEqual(pkg.peerDependencies, { 'n8n-workflow': '*' });
 });
 
-test('every file the n8n section names is built, with its icon beside it', () => {
+test('every file the n8n section names is built, with its icons beside it', () => {
 	const named: string[] = [...pkg.n8n.credentials, ...pkg.n8n.nodes];
 	assert.ok(named.length >= 2);
 	for (const file of named) {
@@ -28,9 +28,10 @@ test('every file the n8n section names is built, with its icon beside it', () =>
 	}
 	for (const nodeFile of pkg.n8n.nodes as string[]) {
 		const source = readFileSync(join(root, nodeFile), 'utf8');
-		const icon = /icon: '?"?file:([^'"]+)/.exec(source)?.[1];
-		assert.ok(icon, `${nodeFile} names a file icon`);
-		assert.ok(existsSync(join(root, nodeFile, '..', icon)), `${icon} is beside ${nodeFile}`);
+		// n8n's current convention: a light and a dark icon.
+		const icons = /icon: \{\s*light: 'file:([^']+)',\s*dark: 'file:([^']+)'/.exec(source)?.slice(1) ?? [];
+		assert.equal(icons.length, 2, `${nodeFile} names a light and a dark file icon`);
+		for (const icon of icons) assert.ok(existsSync(join(root, nodeFile, '..', icon)), `${icon} is beside ${nodeFile}`);
 		const codex = nodeFile.replace(/\.js$/, '.json');
 		assert.ok(existsSync(join(root, codex)), `${codex} (codex) is built`);
 	}
@@ -65,7 +66,10 @@ test('npm pack ships the built nodes, credentials and icons, and nothing of the 
 	const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
 	const files: string[] = JSON.parse(output)[0].files.map((file: { path: string }) => file.path);
 	for (const file of [...pkg.n8n.credentials, ...pkg.n8n.nodes]) assert.ok(files.includes(file), `the tarball holds ${file}`);
-	assert.ok(files.includes('dist/nodes/PdfNoodle/pdfNoodle.svg'), 'the tarball holds the icon');
-	assert.ok(files.includes('package.json') && files.includes('README.md'));
-	assert.deepEqual(files.filter((file) => file.startsWith('test/') || file.startsWith('nodes/')), []);
+	for (const icon of ['pdfNoodle.svg', 'pdfNoodle.dark.svg']) {
+		assert.ok(files.includes(`dist/nodes/PdfNoodle/${icon}`), `the tarball holds the icon ${icon}`);
+	}
+	// dist/ and the three files npm always ships; no sources, tests or tooling.
+	const outsideDist = files.filter((file) => !file.startsWith('dist/')).sort();
+	assert.deepEqual(outsideDist, ['LICENSE.md', 'README.md', 'package.json']);
 });

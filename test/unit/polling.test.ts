@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from '@jest/globals';
 
 import { backoffMs, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../dist/nodes/PdfNoodle/shared/polling.js';
 

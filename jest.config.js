@@ -1,0 +1,64 @@
+/**
+ * Jest runs every test layer, one project per layer (`jest --selectProjects engine`).
+ * `npm test` (scripts/test.sh) runs them in this order: unit, api, engine together with
+ * coverage, then the long layers that start a real n8n, one file at a time.
+ *
+ * TypeScript goes through @swc/jest (transpiled only; `tsc -p tsconfig.test.json` type-checks).
+ * Dynamic `import()` is left to Node (`ignoreDynamic`) so that ESM-only packages such as
+ * pdfjs-dist load through Jest's ESM support (`--experimental-vm-modules`, set by the scripts).
+ */
+const swc = [
+	'@swc/jest',
+	{
+		jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+		module: { type: 'commonjs', ignoreDynamic: true },
+		sourceMaps: 'inline',
+	},
+];
+
+// The unit and engine layers run the TypeScript sources of nodes/ and credentials/ in place of
+// their compiled files in dist/, so that coverage is reported on the sources; the end-to-end
+// layers run what ships, the packed dist/.
+const sourcesForDist = { '^(?:\\.\\./)+dist/((?:nodes|credentials)/.*)\\.js$': '<rootDir>/$1.ts' };
+
+const common = {
+	rootDir: __dirname,
+	testEnvironment: 'node',
+	transform: { '^.+\\.(ts|js)$': swc },
+	// marked is published as ESM only; it is transpiled like our own files.
+	transformIgnorePatterns: ['/node_modules/(?!(marked)/)'],
+	moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+	modulePathIgnorePatterns: ['<rootDir>/test/e2e/node_modules/', '<rootDir>/dist/', '<rootDir>/.toolchain/'],
+};
+
+/** A layer: its folder under test/, its time limit per test, and whether it runs the sources. */
+function layer(name, folder, testTimeout, runsSources) {
+	return {
+		...common,
+		displayName: name,
+		testMatch: [`<rootDir>/test/${folder}/**/*.test.ts`],
+		// Jest reads a per-project testTimeout only from the command line; the layer's own limit is
+		// set by layerTimeout.js from this global.
+		globals: { layerTestTimeout: testTimeout },
+		setupFilesAfterEnv: ['<rootDir>/test/harness/layerTimeout.js'],
+		moduleNameMapper: runsSources ? sourcesForDist : {},
+	};
+}
+
+module.exports = {
+	projects: [
+		layer('unit', 'unit', 30_000, true),
+		layer('api', 'api', 120_000, true),
+		layer('engine', 'engine', 180_000, true),
+		layer('e2e', 'e2e', 900_000, false),
+	],
+	// Two test files at a time, as on this project's 2-core machines (Jest's default would be one).
+	maxWorkers: 2,
+	testSequencer: '<rootDir>/test/harness/layerSequencer.js',
+	collectCoverageFrom: ['<rootDir>/nodes/**/*.ts', '<rootDir>/credentials/**/*.ts'],
+	// V8's own coverage, mapped to the TypeScript through swc's source maps.
+	coverageProvider: 'v8',
+	coverageDirectory: '<rootDir>/coverage',
+	coverageReporters: ['text-summary', 'text', 'lcov', 'json-summary'],
+	coverageThreshold: { global: { lines: 90, branches: 80, statements: 90, functions: 85 } },
+};
