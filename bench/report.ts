@@ -27,7 +27,7 @@ const verdict = (met: boolean) => (met ? 'met' : '**not met**');
 
 function throughputSection({ items, latencyMs, rows }: ThroughputResult): string[] {
 	const row = (key: ThroughputWay): ThroughputRow => rows.find((candidate) => candidate.key === key)!;
-	const [perItemData, fixedData, noDownload, floor] = [row('default'), row('fixedData'), row('noDownload'), row('engineFloor')];
+	const [perItemData, fixedData, noDownload, floor, axiosClient] = [row('default'), row('fixedData'), row('noDownload'), row('engineFloor'), row('axiosClient')];
 	const expressionMs = round(perItemData.nodeCpuPerItemMs - fixedData.nodeCpuPerItemMs, 2);
 	const downloadMs = round(fixedData.nodeCpuPerItemMs - noDownload.nodeCpuPerItemMs - (fixedData.rawCpuPerItemMs - noDownload.rawCpuPerItemMs), 2);
 	const oursMs = round(noDownload.nodeCpuPerItemMs - floor.nodeCpuPerItemMs, 2);
@@ -35,19 +35,21 @@ function throughputSection({ items, latencyMs, rows }: ThroughputResult): string
 		`## Throughput against the raw-HTTP floor (${items} renders sent at once, ${latencyMs} ms render latency, goal: ratio ≤ ${THROUGHPUT_GOAL})`,
 		'',
 		table(
-			['way', 'plain HTTP client does', 'node (ms)', 'plain client (ms)', 'ratio', 'overhead per item (ms)', 'CPU per item: node / plain (ms)'],
+			['way', 'plain fetch client does', 'way (ms)', 'plain fetch client (ms)', 'ratio', 'overhead per item (ms)', 'CPU per item: way / plain fetch (ms)'],
 			rows.map((each) => [each.way, each.plainClientWork, each.nodeMs, each.rawMs, each.ratio, each.overheadPerItemMs, `${each.nodeCpuPerItemMs} / ${each.rawCpuPerItemMs}`]),
 		),
 		'',
 		`Goal (first row, the node as a user sets it up): ${verdict(perItemData.ratio <= THROUGHPUT_GOAL)}.`,
 		'All items wait on the same latency, so the difference is the client\'s own work per item, done one item after',
-		'another in one process. The last row is the least any declarative node pays in n8n\'s routing engine (a node of',
-		'one parameter sending a fixed body); the rest, per item, in this run:',
+		'another in one process. The "n8n\'s floor" row is the least any declarative node pays in n8n\'s routing engine (a',
+		'node of one parameter sending a fixed body); the rest, per item, in this run:',
 		`- our node beyond that floor: ${oursMs} ms of CPU (the routing engine walks every property of a node, twice, for each item);`,
 		`- the "Data" expression: ${expressionMs} ms of CPU (n8n's expression engine evaluates it three times per item: twice in the`,
 		'  routing engine\'s walks over the properties, once when the body is built);',
 		`- the download into n8n's binary data, beyond what the plain client spends reading the same bytes: ${downloadMs} ms of CPU`,
 		'  (n8n\'s HTTP helper opens a new connection per request; the binary store writes the file and its metadata).',
+		`The axios row compares HTTP clients alone: axios doing the fetch client's work takes ${axiosClient.ratio} × its time,`,
+		`with ${axiosClient.nodeCpuPerItemMs} / ${axiosClient.rawCpuPerItemMs} ms of CPU per item (axios / fetch).`,
 		'',
 	];
 }

@@ -1,12 +1,15 @@
 /**
  * Throughput against the floor: N "Render From Template" items through the node in n8n's
  * engine, against the same N requests (render, then file download) from a plain HTTP client
- * sending them all at once, as n8n's routing engine does, against one sandbox (in its own
- * process) answering after a fixed render latency. Runs alternate; each figure is a median.
+ * (`fetch`) sending them all at once, as n8n's routing engine does, against one sandbox (in
+ * its own process) answering after a fixed render latency. Runs alternate; each figure is a
+ * median. One more way puts axios in the node's place, doing the plain client's work: what
+ * the choice of HTTP client alone costs.
  *
  * Besides the wall times, the CPU time of this process per item: the client's own work,
  * which is what makes the difference when all requests wait on the same latency.
  */
+import axios from 'axios';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { binaryBytes, runPdfNoodle, runWorkflow } from '../test/harness/engine';
@@ -16,13 +19,14 @@ import { type SandboxProcess, startSandboxProcess } from './sandboxProcess';
 import { median, round } from './stats';
 
 /** The ways the benchmark runs, in the order of the table. */
-export type ThroughputWay = 'default' | 'fixedData' | 'noDownload' | 'engineFloor';
+export type ThroughputWay = 'default' | 'fixedData' | 'noDownload' | 'engineFloor' | 'axiosClient';
 
 export interface ThroughputRow {
 	key: ThroughputWay;
 	way: string;
 	/** What the plain HTTP client does in the same run. */
 	plainClientWork: 'render and download' | 'render only';
+	/** The way's figures (named after the node, which most ways run; the axios row runs axios). */
 	nodeMs: number;
 	rawMs: number;
 	ratio: number;
@@ -58,6 +62,17 @@ function rawClient(download: boolean): Client {
 		);
 	};
 }
+
+/** The plain client's render and download through axios: an instance for the API; the signed URLs, which take no key, by axios itself. */
+const axiosClient: Client = async (sandbox, items) => {
+	const api = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: `Bearer ${sandbox.apiKey}`, Accept: 'application/json' } });
+	await Promise.all(
+		Array.from({ length: items }, async (_, index) => {
+			const { data } = await api.post<{ signedUrl: string }>('/v1/pdf/sync', { templateId: 'letter', data: { recipient: { name: `Person ${index}` } } });
+			await axios.get(data.signedUrl, { responseType: 'arraybuffer' });
+		}),
+	);
+};
 
 function ourNode(parameters: INodeParameters): Client {
 	return async (sandbox, items) => {
@@ -100,6 +115,7 @@ const WAYS: Array<{ key: ThroughputWay; way: string; client: Client; download: b
 	{ key: 'fixedData', way: 'our node: fixed data, Download File on', client: ourNode({ data: FIXED_DATA }), download: true },
 	{ key: 'noDownload', way: 'our node: fixed data, Download File off', client: ourNode({ data: FIXED_DATA, downloadFile: false }), download: false },
 	{ key: 'engineFloor', way: "n8n's floor: a minimal declarative node (fixed body, no download)", client: referenceNode, download: false },
+	{ key: 'axiosClient', way: 'a plain axios client in place of the node, doing the same as the fetch client', client: axiosClient, download: true },
 ];
 
 /**

@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import axios from 'axios';
 
 import { isPdf, pdfProperties, pdfText } from '../support/pdf';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
-import { example, sandboxCredential } from './examples';
+import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8n, packPackage } from './n8n';
 
 let sandbox: Sandbox;
@@ -27,15 +28,15 @@ function outputOf(run: any, nodeName: string): any[] {
 	return last.data.main[0];
 }
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox({ templateCreationMs: 3000, templateFinalizeMs: 60_000 });
 	n8n = new N8n();
 	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
 	await n8n.installPackage(await packPackage(packFolder));
-	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
 });
 
-after(async () => {
+afterAll(async () => {
 	await n8n?.dispose();
 	await sandbox?.close();
 	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
@@ -98,7 +99,7 @@ describe('the trigger in a running n8n', () => {
 	let baseUrl: string;
 	const triggerPath = '/webhook/pdf-noodle-example/pdf-noodle';
 
-	before(async () => {
+	beforeAll(async () => {
 		await n8n.importWorkflow(example('trigger-receive-renders'));
 		await n8n.cli('publish:workflow', '--id=pdfNoodleTriggerReceiver');
 		baseUrl = await n8n.start();
@@ -118,7 +119,7 @@ describe('the trigger in a running n8n', () => {
 
 	test('an async render delivers its webhook to the production URL and the workflow runs with the payload and file', async () => {
 		const workflow = example('async-render-to-trigger');
-		workflow.nodes[1].parameters.webhook = `${baseUrl}${triggerPath}?token=change-this-token`;
+		workflow.nodes[1].parameters.webhook = `${baseUrl}${triggerPath}?token=${EXAMPLE_TRIGGER_TOKEN}`;
 		await n8n.importWorkflow(workflow);
 		const run = await n8n.execute('pdfNoodleAsyncRenderToTrigger');
 		const [ack] = outputOf(run, 'Render asynchronously');
@@ -141,12 +142,15 @@ describe('the trigger in a running n8n', () => {
 	test('forged calls are refused and start nothing', async () => {
 		const before = triggerExecutions().length;
 		const payload = { requestId: 'forged', renderStatus: 'SUCCESS', signedUrl: '', metadata: {} };
-		const post = async (query: string, body: string, contentType = 'application/json') =>
-			(await fetch(`${baseUrl}${triggerPath}${query}`, { method: 'POST', headers: { 'Content-Type': contentType }, body })).status;
-		assert.equal(await post('', JSON.stringify(payload)), 401);
-		assert.equal(await post('?token=wrong', JSON.stringify(payload)), 401);
-		assert.equal(await post('?token=change-this-token', JSON.stringify({ hello: 'world' })), 400);
-		assert.equal(await post('?token=change-this-token', 'not json', 'text/plain'), 400);
+		const n8nServer = axios.create({ baseURL: baseUrl, validateStatus: () => true });
+		const post = async (query: string, body: unknown, contentType = 'application/json') =>
+			(await n8nServer.post(`${triggerPath}${query}`, body, { headers: { 'Content-Type': contentType } })).status;
+		assert.equal(await post('', payload), 401);
+		assert.equal(await post('?token=wrong', payload), 401);
+		// The token of the trigger's credential lets a call past the check, to be refused for its body.
+		assert.equal(await post(`?token=${EXAMPLE_TRIGGER_TOKEN}`, { hello: 'world' }), 400);
+		assert.equal(await post(`?token=${EXAMPLE_TRIGGER_TOKEN}`, 'not json', 'text/plain'), 400);
+		assert.equal(await post(`?token=${EXAMPLE_TRIGGER_TOKEN}`, { ...payload, renderStatus: 'ONGOING' }), 422);
 		await new Promise((wait) => setTimeout(wait, 1500));
 		assert.equal(triggerExecutions().length, before);
 	});

@@ -12,6 +12,8 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 
+import axios from 'axios';
+
 const run = promisify(execFile);
 const e2eFolder = __dirname;
 const projectRoot = resolve(e2eFolder, '..', '..');
@@ -181,10 +183,10 @@ export class N8n {
 		for (;;) {
 			if (this.server.exitCode !== null) throw new Error(`n8n stopped while starting:\n${log}`);
 			try {
-				const response = await fetch(`${baseUrl}/healthz/readiness`);
-				if (response.ok) return baseUrl;
+				await axios.get(`${baseUrl}/healthz/readiness`);
+				return baseUrl;
 			} catch {
-				// not listening yet
+				// not listening yet, or not ready (axios throws on any status but 2xx)
 			}
 			if (Date.now() > deadline) throw new Error(`n8n did not start within 120 s:\n${log}`);
 			await new Promise((wait) => setTimeout(wait, 500));

@@ -1,4 +1,6 @@
 /** A sandbox for a test file, with its test controls, and helpers to talk to it. */
+import axios, { type AxiosInstance } from 'axios';
+
 import type { LoggedRequest, SandboxSettings } from '../sandbox/context';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
@@ -21,6 +23,11 @@ export function clearRequestLog(sandbox: Sandbox): void {
 	sandbox.context.requestLog.length = 0;
 }
 
+/** The sandbox's API through axios: every status is an answer to inspect, and the body stays raw text. */
+function apiClient(sandbox: Sandbox): AxiosInstance {
+	return axios.create({ baseURL: sandbox.baseUrl, validateStatus: () => true, responseType: 'text', transformResponse: (text: string) => text });
+}
+
 /** A call to the sandbox's API with the key (or another key, or none). */
 export async function callApi(
 	sandbox: Sandbox,
@@ -32,27 +39,28 @@ export async function callApi(
 	const headers: Record<string, string> = {};
 	if (apiKey !== null) headers.Authorization = `Bearer ${apiKey}`;
 	if (body !== undefined) headers['Content-Type'] = 'application/json';
-	const response = await fetch(`${sandbox.baseUrl}${path}`, {
+	const response = await apiClient(sandbox).request<string>({
 		method,
+		url: path,
 		headers,
-		body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+		// A string goes out as it is: axios would trim it, or re-encode one that is not valid JSON.
+		data: typeof body === 'string' ? Buffer.from(body) : body,
 	});
-	const text = await response.text();
 	let json: unknown;
 	try {
-		json = JSON.parse(text);
+		json = JSON.parse(response.data);
 	} catch {
 		json = undefined;
 	}
-	return { status: response.status, json, text };
+	return { status: response.status, json, text: response.data };
 }
 
 /** Downloads a signed URL as a person's browser would. */
 export async function download(url: string): Promise<{ status: number; bytes: Buffer; contentType: string | null }> {
-	const response = await fetch(url);
+	const response = await axios.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true });
 	return {
 		status: response.status,
-		bytes: Buffer.from(await response.arrayBuffer()),
-		contentType: response.headers.get('content-type'),
+		bytes: Buffer.from(response.data),
+		contentType: (response.headers['content-type'] as string | undefined) ?? null,
 	};
 }

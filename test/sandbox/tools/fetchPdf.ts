@@ -1,3 +1,5 @@
+import axios, { type AxiosResponse } from 'axios';
+
 import { HttpError } from '../http';
 
 /** The largest PDF a tool reads from a URL. */
@@ -18,29 +20,25 @@ export async function fetchPdf(url: string, field: string): Promise<Buffer> {
 	if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
 		throw new HttpError(400, `${field} must be an http or https URL`);
 	}
-	let response: Response;
+	const tooLarge = `The PDF at ${field} is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB`;
+	let response: AxiosResponse<ArrayBuffer>;
 	try {
-		response = await fetch(parsed, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
+		// Redirects are followed; axios stops reading once the body passes maxContentLength.
+		response = await axios.get<ArrayBuffer>(parsed.href, {
+			responseType: 'arraybuffer',
+			timeout: FETCH_TIMEOUT_MS,
+			maxContentLength: MAX_SOURCE_BYTES,
+			validateStatus: () => true,
+		});
 	} catch (error) {
+		// axios marks this refusal by its message only.
+		if ((error as Error).message.startsWith('maxContentLength')) throw new HttpError(400, tooLarge);
 		throw new HttpError(400, `Could not download the PDF at ${field}: ${(error as Error).message}`);
 	}
-	if (!response.ok) {
-		await response.body?.cancel();
+	if (response.status < 200 || response.status > 299) {
 		throw new HttpError(400, `Could not download the PDF at ${field}: the server answered ${response.status}`);
 	}
-	const declared = Number(response.headers.get('content-length') ?? 0);
-	if (declared > MAX_SOURCE_BYTES) {
-		await response.body?.cancel();
-		throw new HttpError(400, `The PDF at ${field} is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB`);
-	}
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
-		size += (chunk as Uint8Array).length;
-		if (size > MAX_SOURCE_BYTES) throw new HttpError(400, `The PDF at ${field} is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB`);
-		chunks.push(Buffer.from(chunk as Uint8Array));
-	}
-	const bytes = Buffer.concat(chunks);
+	const bytes = Buffer.from(response.data);
 	if (!bytes.subarray(0, 1024).includes('%PDF-')) throw new HttpError(400, `The file at ${field} is not a PDF`);
 	return bytes;
 }
