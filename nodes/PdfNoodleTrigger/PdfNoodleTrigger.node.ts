@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'crypto';
 import type {
 	IBinaryData,
 	IDataObject,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -9,12 +10,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { batchRecordFiles, downloadToBinary } from '../PdfNoodle/shared/download';
+import { downloadToBinary } from '../PdfNoodle/shared/download';
 import { fileContextOfWebhook } from '../PdfNoodle/shared/itemContext';
-import { eventOf, isSuccess, type PdfNoodleEvent } from './events';
+import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from './events';
 
 /** Bodies larger than this are not pdf noodle payloads (a full batch record is a few kB). */
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/** The optional credential with the token; the description names it literally, for the linter's check. */
+const SECRET_CREDENTIAL = 'pdfNoodleTriggerApi';
 
 function sameSecret(given: string, expected: string): boolean {
 	// Hashing first gives equal lengths, so the comparison time says nothing about the token.
@@ -36,6 +40,7 @@ export class PdfNoodleTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'pdfNoodleTriggerApi', required: false }],
 		webhooks: [
 			{
 				name: 'default',
@@ -47,7 +52,7 @@ export class PdfNoodleTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'pdf noodle has no API to register webhooks: copy this node\'s Production URL (above) into the "Webhook URL" of an asynchronous render or a batch in the PDF Noodle node. If you set a Secret Token, add it to the URL as ?token=YOUR_TOKEN.',
+					'pdf noodle has no API to register webhooks: copy this node\'s Production URL (above) into the "Webhook URL" of an asynchronous render or a batch in the PDF Noodle node. With a PDF Noodle Trigger Secret credential, add its token to the URL as ?token=YOUR_TOKEN.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -76,24 +81,21 @@ export class PdfNoodleTrigger implements INodeType {
 				name: 'statusFilter',
 				type: 'options',
 				options: [
-					{ name: 'All', value: 'all', description: 'Start the workflow for every finished render or batch' },
+					{ name: 'All', value: 'all', description: 'Every finished render and batch' },
 					{
-						name: 'Successful Only',
+						name: 'With a Success',
 						value: 'success',
-						description: 'Renders that succeeded, and batches with at least one document',
+						description:
+							'Renders with status SUCCESS, and batches with at least one document: SUCCESS or PARTIAL_SUCCESS',
 					},
-					{ name: 'Failed Only', value: 'failure', description: 'Renders and batches that failed' },
+					{
+						name: 'With a Failure',
+						value: 'failure',
+						description:
+							'Renders with status FAILED, and batches with at least one failed document: FAILED or PARTIAL_SUCCESS',
+					},
 				],
 				default: 'all',
-			},
-			{
-				displayName: 'Secret Token',
-				name: 'token',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description:
-					'If set, a call must carry it as ?token=… in the URL, or it is refused with 401 and starts nothing',
 			},
 			{
 				displayName: 'Download File',
@@ -101,7 +103,7 @@ export class PdfNoodleTrigger implements INodeType {
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to download the finished file into binary data: the render\'s file, or a batch\'s merged file and each document of it',
+					'Whether to download the finished file into binary data: the render\'s file, or a batch\'s merged file and each document of it. A file that cannot be downloaded (e.g. its URL expired) is left out and named in the item\'s downloadError; the workflow still starts.',
 			},
 			{
 				displayName: 'Put Output File in Field',
@@ -122,11 +124,7 @@ export class PdfNoodleTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		};
 
-		const token = this.getNodeParameter('token', '') as string;
-		if (token !== '') {
-			const given = (this.getQueryData() as IDataObject).token;
-			if (typeof given !== 'string' || !sameSecret(given, token)) return refuse(401, 'Unauthorized');
-		}
+		if (!(await tokenAccepted(this))) return refuse(401, 'Unauthorized');
 
 		const contentLength = Number(request.headers['content-length'] ?? 0);
 		if (contentLength > MAX_PAYLOAD_BYTES) return refuse(413, 'The payload is too large to be a pdf noodle event');
@@ -135,36 +133,85 @@ export class PdfNoodleTrigger implements INodeType {
 		if (!event) {
 			return refuse(400, 'The body is not a pdf noodle render result or batch record');
 		}
+		if (!isFinished(event, body)) {
+			return refuse(422, `The ${event} is still ONGOING: only a finished render or batch starts the workflow`);
+		}
 
 		const events = this.getNodeParameter('events', []) as PdfNoodleEvent[];
-		const statusFilter = this.getNodeParameter('statusFilter', 'all') as string;
-		const success = isSuccess(event, body);
-		const wanted =
-			events.includes(event) &&
-			(statusFilter === 'all' || (statusFilter === 'success') === success);
-		if (!wanted) {
+		const statusFilter = this.getNodeParameter('statusFilter', 'all') as StatusFilter;
+		if (!events.includes(event) || !passesStatusFilter(event, body, statusFilter)) {
 			// Answered 200 so that the service does not send it again; the workflow does not start.
 			response.status(200).json({ received: true, started: false });
 			return { noWebhookResponse: true };
 		}
 
-		const item = { json: { event, ...body } as IDataObject, binary: undefined as Record<string, IBinaryData> | undefined };
+		const item: INodeExecutionData = { json: { event, ...body } };
 		if (this.getNodeParameter('downloadFile', false) as boolean) {
-			item.binary = await downloadFiles(this, event, body);
+			const { binary, errors } = await downloadFiles(this, event, body);
+			if (Object.keys(binary).length > 0) item.binary = binary;
+			if (errors.length > 0) item.json.downloadError = errors.join('; ');
 		}
 		return { workflowData: [[item]] };
 	}
 }
 
-/** The finished files of a payload: the render's, or a batch's merged file and its documents. */
+/**
+ * Whether the call may start the workflow: any call when no secret credential is selected,
+ * else one whose `?token=` is the credential's token.
+ */
+async function tokenAccepted(webhook: IWebhookFunctions): Promise<boolean> {
+	if (!webhook.getNode().credentials?.[SECRET_CREDENTIAL]) return true;
+	// A credential that cannot be read throws (n8n answers 500): never an open door.
+	const { token } = await webhook.getCredentials<{ token?: unknown }>(SECRET_CREDENTIAL);
+	const given = (webhook.getQueryData() as IDataObject).token;
+	// An empty secret would let a bare `?token=` through: such a credential refuses every call.
+	return typeof token === 'string' && token !== '' && typeof given === 'string' && sameSecret(given, token);
+}
+
+interface PayloadFile {
+	field: string;
+	url: unknown;
+	fallbackName: string;
+}
+
+/** The finished files of a payload: the render's, or a batch's merged file and each document that rendered. */
+function filesOf(event: PdfNoodleEvent, payload: IDataObject, field: string): PayloadFile[] {
+	if (event === 'render') {
+		return [{ field, url: payload.signedUrl, fallbackName: String(payload.requestId) }];
+	}
+	const files: PayloadFile[] = [
+		{ field, url: payload.mergedUrl, fallbackName: `${String(payload.batchRequestId)}-merged` },
+	];
+	for (const [index, result] of ((payload.results ?? []) as IDataObject[]).entries()) {
+		if (result?.renderStatus !== 'SUCCESS') continue;
+		// A document keeps its position in the batch in its field name: `data_2` is the third entry.
+		files.push({ field: `${field}_${index}`, url: result.signedUrl, fallbackName: String(result.requestId ?? `document-${index}`) });
+	}
+	return files;
+}
+
+/**
+ * Downloads the payload's files into binary fields. A file that cannot be had (its URL
+ * expired, the host is down) is left out and its error kept: the event must still start
+ * the workflow, whose JSON keeps the signed URLs, rather than be answered 500 and lost.
+ */
 async function downloadFiles(
 	webhook: IWebhookFunctions,
 	event: PdfNoodleEvent,
 	payload: IDataObject,
-): Promise<Record<string, IBinaryData> | undefined> {
-	const field = webhook.getNodeParameter('binaryPropertyName', 'data') as string;
+): Promise<{ binary: Record<string, IBinaryData>; errors: string[] }> {
 	const context = fileContextOfWebhook(webhook);
-	if (event === 'batch') return await batchRecordFiles(context, payload, field);
-	if (typeof payload.signedUrl !== 'string' || payload.signedUrl === '') return undefined;
-	return { [field]: await downloadToBinary(context, payload.signedUrl, undefined, String(payload.requestId)) };
+	const field = webhook.getNodeParameter('binaryPropertyName', 'data') as string;
+	const binary: Record<string, IBinaryData> = {};
+	const errors: string[] = [];
+	for (const file of filesOf(event, payload, field)) {
+		if (typeof file.url !== 'string' || file.url === '') continue;
+		try {
+			binary[file.field] = await downloadToBinary(context, file.url, undefined, file.fallbackName);
+		} catch (error) {
+			const { message, description } = error as { message?: string; description?: string | null };
+			errors.push(`${file.field}: ${description ? `${message} (${description})` : message}`);
+		}
+	}
+	return { binary, errors };
 }

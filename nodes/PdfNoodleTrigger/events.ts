@@ -30,8 +30,23 @@ export function eventOf(body: unknown): PdfNoodleEvent | undefined {
 	return undefined;
 }
 
-/** Whether the payload reports success: a successful render, or a batch with at least one document. */
-export function isSuccess(event: PdfNoodleEvent, payload: IDataObject): boolean {
-	if (event === 'render') return payload.renderStatus === 'SUCCESS';
-	return payload.status === 'SUCCESS' || payload.status === 'PARTIAL_SUCCESS';
+/**
+ * Whether the payload is final. The service posts only finished renders and batches; an
+ * `ONGOING` one (a status lookup posted by hand, or a forgery) has no result to act on yet.
+ */
+export function isFinished(event: PdfNoodleEvent, payload: IDataObject): boolean {
+	return (event === 'render' ? payload.renderStatus : payload.status) !== 'ONGOING';
+}
+
+export type StatusFilter = 'all' | 'success' | 'failure';
+
+/**
+ * Whether a finished payload passes the "Status" filter. A batch that is `PARTIAL_SUCCESS`
+ * passes both: it has documents to use and failures to handle.
+ */
+export function passesStatusFilter(event: PdfNoodleEvent, payload: IDataObject, filter: StatusFilter): boolean {
+	if (filter === 'all') return true;
+	const status = String(event === 'render' ? payload.renderStatus : payload.status);
+	const wanted = filter === 'success' ? ['SUCCESS', 'PARTIAL_SUCCESS'] : ['FAILED', 'PARTIAL_SUCCESS'];
+	return wanted.includes(status);
 }

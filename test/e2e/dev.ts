@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { startSandbox } from '../sandbox/server';
-import { allExamples, sandboxCredential } from './examples';
+import { allExamples, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8n, N8N_VERSION, packPackage } from './n8n';
 
 const DEV_FOLDER = resolve(__dirname, '..', '..', '.dev-n8n');
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
 	rmSync(join(n8n.nodesFolder, 'node_modules', 'n8n-nodes-pdf-noodle'), { recursive: true, force: true });
 	await n8n.installPackage(await packPackage(packFolder));
 	rmSync(packFolder, { recursive: true, force: true });
-	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
 	for (const workflow of allExamples()) await n8n.importWorkflow(workflow);
 	const editor = await n8n.start({ showLog: true });
 

@@ -3,38 +3,45 @@
  * renders, and by forged calls that must start nothing.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import axios from 'axios';
 
+import { PdfNoodleTrigger } from '../../dist/nodes/PdfNoodleTrigger/PdfNoodleTrigger.node.js';
+import type { Fault } from '../sandbox/faults';
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
-import { startTriggerServer, type TriggerServer } from '../harness/webhook';
+import { startTriggerServer, type TriggerOptions, type TriggerServer } from '../harness/webhook';
 import { pdfText } from '../support/pdf';
 import { callApi, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
 
 let sandbox: Sandbox;
 const servers: TriggerServer[] = [];
 
-before(async () => {
+beforeAll(async () => {
 	sandbox = await startTestSandbox();
 });
 
-after(async () => {
+afterAll(async () => {
 	await Promise.all(servers.map(async (server) => await server.close()));
 	await sandbox.close();
 });
 
-async function trigger(parameters: Record<string, unknown>): Promise<TriggerServer> {
-	const server = await startTriggerServer(parameters as never);
+async function trigger(parameters: Record<string, unknown>, options: TriggerOptions = {}): Promise<TriggerServer> {
+	const server = await startTriggerServer(parameters as never, options);
 	servers.push(server);
 	return server;
 }
 
 async function post(url: string, body: unknown, contentType = 'application/json') {
-	const response = await fetch(url, {
-		method: 'POST',
+	// A string goes out as it is: axios would re-encode one that is not valid JSON.
+	const response = await axios.post(url, typeof body === 'string' ? Buffer.from(body) : body, {
 		headers: { 'Content-Type': contentType },
-		body: typeof body === 'string' ? body : JSON.stringify(body),
+		validateStatus: () => true,
 	});
-	return { status: response.status, json: (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined };
+	// axios parses a JSON answer (into objects of this test's realm, which the global fetch's are
+	// not: deepStrictEqual would fail on them) and leaves any other answer a string.
+	return { status: response.status, json: typeof response.data === 'object' ? (response.data as Record<string, unknown>) : undefined };
 }
 
 /** Renders asynchronously through the action node with the trigger's URL as webhook. */
@@ -64,7 +71,21 @@ async function asyncRenderTo(webhook: string, template = 'letter') {
 
 async function renderedFileUrl(): Promise<string> {
 	const response = await callApi(sandbox, 'POST', '/v1/html-to-pdf/sync', { html: '<p>Batch document</p>' });
-	return response.json.signedUrl;
+	return (response.json as { signedUrl: string }).signedUrl;
+}
+
+/** The file host of the sandbox answers the next `times` downloads with this fault while `work` runs. */
+async function withDownloadFault<T>(fault: Partial<Fault>, work: () => Promise<T>): Promise<T> {
+	sandbox.context.faults.push({ method: 'GET', pathPrefix: '/files/', kind: 'status', times: 1, ...fault } as Fault);
+	try {
+		return await work();
+	} finally {
+		sandbox.context.faults.length = 0;
+	}
+}
+
+function batchRecord(status: string, results: Array<Record<string, unknown>> = []) {
+	return { batchRequestId: `batch-${status}`, status, total: results.length, completed: results.length, merge: false, results };
 }
 
 describe('events', () => {
@@ -115,7 +136,7 @@ describe('events', () => {
 });
 
 describe('status filter', () => {
-	test('"Failed Only" ignores a success and takes a failure', async () => {
+	test('"With a Failure" ignores a success and takes a failure', async () => {
 		const server = await trigger({ events: ['render'], statusFilter: 'failure' });
 		await asyncRenderTo(server.url, 'letter');
 		assert.equal(server.executions.length, 0);
@@ -124,20 +145,92 @@ describe('status filter', () => {
 		assert.equal(server.executions[0][0].json.renderStatus, 'FAILED');
 	});
 
-	test('"Successful Only" ignores a failure and takes a success', async () => {
+	test('"With a Success" ignores a failure and takes a success', async () => {
 		const server = await trigger({ events: ['render'], statusFilter: 'success' });
 		await asyncRenderTo(server.url, 'broken-layout');
 		assert.equal(server.executions.length, 0);
 		await asyncRenderTo(server.url, 'letter');
 		assert.equal(server.executions.length, 1);
 	});
+
+	// A partly failed batch has documents to use and failures to handle: both filters take it.
+	const started: Array<[string, string[]]> = [
+		['all', ['SUCCESS', 'PARTIAL_SUCCESS', 'FAILED']],
+		['success', ['SUCCESS', 'PARTIAL_SUCCESS']],
+		['failure', ['PARTIAL_SUCCESS', 'FAILED']],
+	];
+	for (const [statusFilter, expected] of started) {
+		test(`batches that "${statusFilter}" starts the workflow for: ${expected.join(', ')}`, async () => {
+			const server = await trigger({ events: ['batch'], statusFilter });
+			for (const status of ['SUCCESS', 'PARTIAL_SUCCESS', 'FAILED']) {
+				assert.equal((await post(server.url, batchRecord(status))).status, 200, `${status} is answered 200`);
+			}
+			assert.deepEqual(
+				server.executions.map(([item]) => item.json.status),
+				expected,
+			);
+		});
+	}
+});
+
+describe('a file that cannot be downloaded still starts the workflow', () => {
+	test('an async render whose file host answers 503: the service gets 200, the item gets the payload and downloadError', async () => {
+		const server = await trigger({ events: ['render'], downloadFile: true });
+		// More 503s than the download has tries: the file host stays down for the whole call.
+		const requestId = await withDownloadFault({ status: 503, times: 10 }, async () => await asyncRenderTo(server.url));
+		const delivery = sandbox.context.webhookDeliveries.at(-1)!;
+		assert.equal(delivery.status, 200);
+		assert.equal(server.executions.length, 1);
+		const [item] = server.executions[0];
+		assert.equal(item.json.requestId, requestId);
+		assert.equal(item.json.renderStatus, 'SUCCESS');
+		assert.match(String(item.json.signedUrl), /^http/, 'the signed URL stays, to fetch the file later');
+		assert.match(String(item.json.downloadError), /^data: Downloading the file failed with status 503/);
+		assert.equal(item.binary, undefined);
+	});
+
+	test('a signed URL that expired before the call arrived: 403 "Request has expired" becomes downloadError', async () => {
+		const server = await trigger({ events: ['render'], downloadFile: true });
+		const render = { requestId: 'late-1', renderStatus: 'SUCCESS', signedUrl: await renderedFileUrl(), metadata: {} };
+		sandbox.context.settings.clockOffsetMs = 2 * 3600 * 1000;
+		try {
+			assert.deepEqual(await post(server.url, render), { status: 200, json: { message: 'Workflow was started' } });
+		} finally {
+			sandbox.context.settings.clockOffsetMs = 0;
+		}
+		const [item] = server.executions[0];
+		assert.equal(item.json.requestId, 'late-1');
+		assert.match(String(item.json.downloadError), /^data: Downloading the file failed with status 403 \(Request has expired/);
+		assert.equal(item.binary, undefined);
+	});
+
+	test('a batch keeps the documents it could download; the one whose host is unreachable is named in downloadError', async () => {
+		const server = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file' });
+		const batch = {
+			...batchRecord('SUCCESS', [
+				{ requestId: 'r1', renderStatus: 'SUCCESS', signedUrl: await renderedFileUrl(), metadata: {} },
+				{ requestId: 'r2', renderStatus: 'SUCCESS', signedUrl: 'http://127.0.0.1:1/gone.pdf', metadata: {} },
+			]),
+			merge: true,
+			mergedUrl: await renderedFileUrl(),
+		};
+		assert.equal((await post(server.url, batch)).status, 200);
+		const [item] = server.executions[0];
+		assert.equal(item.json.batchRequestId, 'batch-SUCCESS');
+		assert.deepEqual(Object.keys(item.binary ?? {}).sort(), ['file', 'file_0']);
+		assert.ok((await pdfText(await binaryBytes(item.binary?.file_0))).includes('Batch document'));
+		assert.match(String(item.json.downloadError), /^file_1: The service refused the connection.*could not be reached/);
+		assert.doesNotMatch(String(item.json.downloadError), /file_0|file:/);
+	});
 });
 
 describe('refused calls start nothing', () => {
 	const render = { requestId: 'r-1', renderStatus: 'SUCCESS', signedUrl: 'http://127.0.0.1:1/x.pdf', metadata: {} };
 
-	test('the secret token: missing or wrong is 401, right is accepted', async () => {
-		const server = await trigger({ events: ['render'], token: 's3cret-token' });
+	const secret = (token: string): TriggerOptions => ({ credentials: { pdfNoodleTriggerApi: { token } } });
+
+	test('the token of the secret credential: missing or wrong is 401, right is accepted', async () => {
+		const server = await trigger({ events: ['render'] }, secret('s3cret-token'));
 		assert.deepEqual(await post(server.url, render), { status: 401, json: { message: 'Unauthorized' } });
 		assert.equal((await post(`${server.url}?token=wrong`, render)).status, 401);
 		assert.equal((await post(`${server.url}?token=s3cret-toke`, render)).status, 401);
@@ -147,10 +240,52 @@ describe('refused calls start nothing', () => {
 	});
 
 	test('an async render to a URL with the token gets through', async () => {
-		const server = await trigger({ events: ['render'], token: 'tok-42' });
+		const server = await trigger({ events: ['render'] }, secret('tok-42'));
 		await asyncRenderTo(`${server.url}?token=tok-42`);
 		assert.equal(server.executions.length, 1);
 	});
+
+	test('without a secret credential every well-formed call is accepted', async () => {
+		const server = await trigger({ events: ['render'] });
+		assert.equal((await post(server.url, render)).status, 200);
+		assert.equal(server.executions.length, 1);
+	});
+
+	test('a secret credential with an empty token refuses every call, "?token=" too', async () => {
+		const server = await trigger({ events: ['render'] }, secret(''));
+		assert.equal((await post(server.url, render)).status, 401);
+		assert.equal((await post(`${server.url}?token=`, render)).status, 401);
+		assert.equal(server.executions.length, 0);
+	});
+
+	test('the token stays out of the workflow: the trigger has no secret parameter, the example names its credential', async () => {
+		const server = await trigger({ events: ['render'], statusFilter: 'all', downloadFile: true }, secret('s3cret-token'));
+		assert.ok(!JSON.stringify(server.workflowJson).includes('s3cret-token'));
+		assert.deepEqual(Object.keys(server.workflowJson.nodes[0].credentials ?? {}), ['pdfNoodleTriggerApi']);
+		const secretParameters = new PdfNoodleTrigger().description.properties.filter((property) => property.typeOptions?.password);
+		assert.deepEqual(secretParameters, []);
+
+		const example = readFileSync(join(__dirname, '..', '..', 'examples', 'trigger-receive-renders.json'), 'utf8');
+		const [node] = JSON.parse(example).nodes;
+		assert.equal(node.parameters.token, undefined);
+		assert.ok(node.credentials.pdfNoodleTriggerApi.id);
+		assert.ok(!example.includes('change-this-token'));
+	});
+
+	const ongoing: Array<[string, unknown]> = [
+		['render', { ...render, renderStatus: 'ONGOING', signedUrl: '' }],
+		['batch', { ...batchRecord('ONGOING', [{ requestId: 'r1', renderStatus: 'ONGOING', signedUrl: '', metadata: {} }]), completed: 0 }],
+	];
+	for (const [event, body] of ongoing) {
+		test(`a ${event} that is still ONGOING is 422 and starts nothing`, async () => {
+			const server = await trigger({ events: ['render', 'batch'] });
+			assert.deepEqual(await post(server.url, body), {
+				status: 422,
+				json: { message: `The ${event} is still ONGOING: only a finished render or batch starts the workflow` },
+			});
+			assert.equal(server.executions.length, 0);
+		});
+	}
 
 	const malformed: Array<[string, unknown, string, number]> = [
 		['a body that is not JSON', 'renderStatus=SUCCESS', 'text/plain', 400],

@@ -10,9 +10,18 @@ import type { AddressInfo } from 'node:net';
 
 import express from 'express';
 import { ExecutionLifecycleHooks, WebhookContext } from 'n8n-core';
-import type { INode, INodeExecutionData, IWebhookData, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	INode,
+	INodeExecutionData,
+	IWebhookData,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
+import { PdfNoodleTriggerApi } from '../../dist/credentials/PdfNoodleTriggerApi.credentials.js';
+import { TestCredentialsHelper } from './credentials';
 import { additionalDataOutsideExecution, binaryDataService } from './engine';
 import { PACKAGE_NAME, TestNodeTypes } from './nodeTypes';
 
@@ -23,12 +32,20 @@ export interface TriggerServer {
 	url: string;
 	/** The items of each execution the trigger started, in order. */
 	executions: INodeExecutionData[][];
+	/** The workflow as n8n stores and exports it: the credential by reference, never its data. */
+	workflowJson: { nodes: INode[]; connections: object };
 	close(): Promise<void>;
 }
 
-export async function startTriggerServer(parameters: INode['parameters']): Promise<TriggerServer> {
+export interface TriggerOptions {
+	/** Decrypted credential data by credential type; each type given is selected on the node. */
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+}
+
+export async function startTriggerServer(parameters: INode['parameters'], options: TriggerOptions = {}): Promise<TriggerServer> {
 	await binaryDataService();
 	const nodeTypes = new TestNodeTypes();
+	const credentials = options.credentials ?? {};
 	const node: INode = {
 		id: 'trigger',
 		name: 'PDF Noodle Trigger',
@@ -37,6 +54,9 @@ export async function startTriggerServer(parameters: INode['parameters']): Promi
 		position: [0, 0],
 		parameters,
 		webhookId: 'pdf-noodle',
+		...(Object.keys(credentials).length > 0 && {
+			credentials: Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: `${type}-1`, name: `${type} account` }])),
+		}),
 	};
 	const workflow = new Workflow({ id: 'trigger-test', nodes: [node], connections: {}, active: true, nodeTypes });
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
@@ -48,6 +68,7 @@ export async function startTriggerServer(parameters: INode['parameters']): Promi
 	app.post(TRIGGER_PATH, async (request, response) => {
 		const additionalData = {
 			...additionalDataOutsideExecution(),
+			credentialsHelper: new TestCredentialsHelper({ pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials),
 			hooks: new ExecutionLifecycleHooks('webhook', 'trigger-execution', {} as IWorkflowBase),
 			httpRequest: request,
 			httpResponse: response,
@@ -82,6 +103,7 @@ export async function startTriggerServer(parameters: INode['parameters']): Promi
 	return {
 		url: `http://127.0.0.1:${port}${TRIGGER_PATH}`,
 		executions,
+		workflowJson: JSON.parse(JSON.stringify({ nodes: [node], connections: {} })),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }
