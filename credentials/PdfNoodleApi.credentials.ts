@@ -48,11 +48,10 @@ export class PdfNoodleApi implements ICredentialType {
 	];
 
 	/**
-	 * Sets the bearer header, and puts every request that names a base URL onto the
-	 * credential's Base URL, normalised. The node's operations name the service's own address
-	 * (a constant, so n8n's routing engine has no expression to evaluate per item); a sandbox
-	 * or the former pdforge address is applied here, so that a POST never meets the former
-	 * address's 301 and loses its body.
+	 * Sets the bearer header. A request that names a base URL (n8n's credential test) is put
+	 * on the credential's Base URL, normalised (the former pdforge address replaced, so that a
+	 * POST never meets its 301 and loses its body); an absolute URL on the former address is
+	 * moved to the current one; and the key goes nowhere but the service and the Base URL's host.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -69,6 +68,9 @@ export class PdfNoodleApi implements ICredentialType {
 			authenticated.baseURL = normalizeBaseUrl(credentials.baseUrl);
 		}
 		authenticated.url = rewriteFormerAddress(requestOptions.url);
+		// A request with the key never follows a redirect on its own: the node's transport
+		// decides where the key may go (see nodes/PdfNoodle/shared/transport.ts).
+		authenticated.disableFollowRedirect = true;
 		assertKeyStaysWithService(authenticated, normalizeBaseUrl(credentials.baseUrl));
 		return authenticated;
 	}

@@ -6,8 +6,19 @@ import { documentDescription } from './resources/document';
 import { pdfToolDescription } from './resources/pdfTool';
 import { templateDescription } from './resources/template';
 import { CURRENT_BASE_URL } from './shared/baseUrl';
+import { routedOperations } from './shared/routedOperations';
 import { searchTemplates } from './shared/templateLocator';
 import { getTemplateVariableFields } from './shared/variables';
+
+type Operations = NonNullable<INodeType['customOperations']>;
+
+function mergeOperations(...sets: Operations[]): Operations {
+	const merged: Operations = {};
+	for (const set of sets) {
+		for (const [resource, operations] of Object.entries(set)) merged[resource] = { ...merged[resource], ...operations };
+	}
+	return merged;
+}
 
 export class PdfNoodle implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,9 +41,10 @@ export class PdfNoodle implements INodeType {
 				required: true,
 			},
 		],
+		// The service's address and the shape of its requests. The operations send through the
+		// shared transport, which puts them on the credential's Base URL; n8n reads this to know
+		// the node describes requests (it adds its "Request Options" to the node).
 		requestDefaults: {
-			// The credential moves requests onto its own Base URL. A constant here spares the
-			// routing engine two expression evaluations per item (the bench measures them).
 			baseURL: CURRENT_BASE_URL,
 			headers: {
 				Accept: 'application/json',
@@ -75,7 +87,9 @@ export class PdfNoodle implements INodeType {
 		],
 	};
 
-	customOperations = batchCustomOperations;
+	// Every operation runs through the shared transport (see shared/routedOperations.ts); the
+	// batch renders, which send several requests per run, have operations of their own.
+	customOperations = mergeOperations(routedOperations(this.description), batchCustomOperations);
 
 	methods = {
 		listSearch: {

@@ -159,7 +159,10 @@ describe('the trigger in a running n8n', () => {
 		// Long enough for `n8n execute` to park the execution before the webhook arrives.
 		sandbox.context.settings.renderDelayMs = 6000;
 		try {
-			await n8n.importWorkflow(example('async-render-wait-node'));
+			const workflow = example('async-render-wait-node');
+			const render = workflow.nodes.find((node: { name: string }) => node.name === 'Render asynchronously');
+			assert.equal(render.parameters.waitForCompletion, undefined, 'the asynchronous render runs with its defaults');
+			await n8n.importWorkflow(workflow);
 			await n8n.execute('pdfNoodleAsyncRenderWaitNode').catch(() => undefined);
 			const execution = await waitFor(
 				'the resumed execution',

@@ -200,7 +200,7 @@ describe('waiting and status', () => {
 	});
 
 	test('async with waiting: the webhook gets the batch record, the node polls and outputs the documents', async () => {
-		const { items, error } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url }, people(2));
+		const { items, error } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url, waitForCompletion: true }, people(2));
 		assert.equal(error, undefined, error?.message);
 		const body = batchPosts()[0].body as { async: boolean; webhook: string };
 		assert.equal(body.async, true);
@@ -213,8 +213,8 @@ describe('waiting and status', () => {
 		assert.equal(record.results.length, 2);
 	});
 
-	test('async without waiting outputs the acknowledgement; Get Status gives the record and the files', async () => {
-		const { items } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url, waitForCompletion: false, batchOptions: { merge: true } }, people(2));
+	test('async does not wait by default: it outputs the acknowledgement; Get Status gives the record and the files', async () => {
+		const { items } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url, batchOptions: { merge: true } }, people(2));
 		assert.equal(items.length, 1);
 		assert.deepEqual(Object.keys(items[0].json).sort(), ['batchRequestId', 'message', 'statusUrl', 'subRequestIds', 'total']);
 		assert.deepEqual(items[0].pairedItem, [{ item: 0 }, { item: 1 }]);

@@ -89,6 +89,17 @@ describe('Render From Template options', () => {
 		assert.equal(properties.keywords, 'fortran computing');
 	});
 
+	test('PDF metadata from expressions: a list of keywords is joined, a number is text', async () => {
+		const { body } = await renderAndRead({
+			resource: 'document',
+			operation: 'renderFromTemplate',
+			template: template('certificate'),
+			data: '{"recipient_name": "Annie Easley"}',
+			options: { pdfMetadata: { metadata: { title: '={{ 1955 }}', keywords: '={{ ["rocketry", "centaur"] }}' } } },
+		});
+		assert.deepEqual((body as { metadata: unknown }).metadata, { title: '1955', keywords: 'rocketry, centaur' });
+	});
+
 	test('Output Format PNG sends convertToImage and gives a PNG binary', async () => {
 		const { body, item, bytes } = await renderAndRead({
 			resource: 'document',

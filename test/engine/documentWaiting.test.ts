@@ -117,7 +117,7 @@ describe('a sync render answered 202', () => {
 describe('asynchronous renders', () => {
 	test('with waiting: the webhook gets the result, the node polls and outputs the file', async () => {
 		const { items, error } = await runPdfNoodle(
-			{ ...renderLetter, mode: 'async', webhook: receiver.url },
+			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: true },
 			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.equal(error, undefined, error?.message);
@@ -138,9 +138,9 @@ describe('asynchronous renders', () => {
 		assert.deepEqual(Object.keys(delivered).sort(), ['metadata', 'renderStatus', 'requestId', 'signedUrl']);
 	});
 
-	test('without waiting: the acknowledgement {requestId} is the output', async () => {
+	test('by default it does not wait: the acknowledgement {requestId} is the output, nothing is polled', async () => {
 		const { items } = await runPdfNoodle(
-			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false },
+			{ ...renderLetter, mode: 'async', webhook: receiver.url },
 			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.deepEqual(Object.keys(items[0].json), ['requestId']);
@@ -150,7 +150,7 @@ describe('asynchronous renders', () => {
 
 	test('HTML: posts to /v1/html-to-pdf/async with the webhook', async () => {
 		const { items } = await runPdfNoodle(
-			{ resource: 'document', operation: 'renderFromHtml', html: '<p>Async HTML</p>', mode: 'async', webhook: receiver.url, pollInterval: 1 },
+			{ resource: 'document', operation: 'renderFromHtml', html: '<p>Async HTML</p>', mode: 'async', webhook: receiver.url, waitForCompletion: true, pollInterval: 1 },
 			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.deepEqual(renderCalls().map((call) => [call.path, call.body]), [['/v1/html-to-pdf/async', { html: '<p>Async HTML</p>', webhook: receiver.url }]]);
@@ -162,7 +162,7 @@ describe('failed renders', () => {
 	const broken = { ...renderLetter, template: { __rl: true, mode: 'id', value: 'broken-layout' } };
 
 	test('an async render that ends FAILED is an error of its item', async () => {
-		const { error } = await runPdfNoodle({ ...broken, mode: 'async', webhook: receiver.url }, { credentials: credentialsFor(sandbox) });
+		const { error } = await runPdfNoodle({ ...broken, mode: 'async', webhook: receiver.url, waitForCompletion: true }, { credentials: credentialsFor(sandbox) });
 		assert.match(error?.message ?? '', /^The render failed \(requestId [\w-]+\)$/);
 	});
 
@@ -173,7 +173,7 @@ describe('failed renders', () => {
 
 	test('with "Continue On Fail" the failed render is an error item and the others are unharmed', async () => {
 		const { items, error } = await runPdfNoodle(
-			{ ...renderLetter, mode: 'async', webhook: receiver.url, template: { __rl: true, mode: 'id', value: '={{ $json.template }}' } },
+			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: true, template: { __rl: true, mode: 'id', value: '={{ $json.template }}' } },
 			{
 				credentials: credentialsFor(sandbox),
 				settings: { onError: 'continueRegularOutput' },

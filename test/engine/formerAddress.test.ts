@@ -71,6 +71,26 @@ describe('a credential on the former address', () => {
 		assert.deepEqual(keyElsewhere, [], 'file downloads carry no key');
 	});
 
+	test.each([
+		'https://api.pdforge.com/',
+		'https://api.pdforge.com/v1',
+		'http://api.pdforge.com',
+		'HTTPS://API.PDFORGE.COM',
+		' api.pdforge.com/v1/ ',
+	])('in the spelling %j the POST body arrives intact at the new address', async (baseUrl) => {
+		clearRequestLog(sandbox);
+		hosts.log.length = 0;
+		const { items, error } = await runPdfNoodle(
+			{ resource: 'document', operation: 'renderFromHtml', html: '<p>Spelled any way</p>' },
+			{ credentials: { pdfNoodleApi: { apiKey: sandbox.apiKey, baseUrl } } },
+		);
+		assert.equal(error, undefined, error?.message);
+		const [render] = apiRequests(sandbox);
+		assert.deepEqual([render.method, render.path, render.body], ['POST', '/v1/html-to-pdf/sync', { html: '<p>Spelled any way</p>' }]);
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Spelled any way'));
+		assert.deepEqual(hosts.log.filter((entry) => entry.host === FORMER_HOST), [], 'nothing was sent to the former address');
+	});
+
 	test('waits through a 202 on the new address', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1200 });
 		try {

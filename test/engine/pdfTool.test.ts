@@ -255,6 +255,20 @@ describe('Update PDF Metadata', () => {
 		assert.deepEqual(await pdfPageContents(updated), await pdfPageContents(tenPages));
 	});
 
+	test('keywords given as a list and a number given to a text field are used, not dropped', async () => {
+		const { error } = await run(
+			tool('updateMetadata', { inputType: 'url', url: files.url('/report.pdf'), pdfProperties: { keywords: '={{ ["report", " 2026 ", ""] }}', title: '={{ 2026 }}' } }),
+		);
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual((toolCalls()[0].body as { metadata: unknown }).metadata, { title: '2026', keywords: ['report', '2026'] });
+	});
+
+	test('an object in a text field is refused before sending, naming the field', async () => {
+		const { error } = await run(tool('updateMetadata', { inputType: 'url', url: files.url('/report.pdf'), pdfProperties: { author: '={{ { name: "Finance" } }}' } }));
+		assert.equal(error?.message, 'Invalid "Metadata → Author": must be text, not an object');
+		assert.equal(apiRequests(sandbox).length, 0);
+	});
+
 	test('no property at all is refused before sending', async () => {
 		const { error } = await run(tool('updateMetadata', { inputType: 'url', url: files.url('/report.pdf'), pdfProperties: {} }));
 		assert.equal(error?.message, 'Invalid "Metadata": needs at least one property to set');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
 import type { IConnections, INode, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
+import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import { binaryBytes, callNodeMethod, NODE_NAME, PDF_NOODLE_NODE_TYPE, runPdfNoodle, runWorkflow } from '../harness/engine';
 import { INPUT_NODE_TYPE } from '../harness/nodeTypes';
 import { pdfText } from '../support/pdf';
@@ -41,6 +42,17 @@ describe('Get Many', () => {
 		assert.deepEqual(filtered.items.map((item) => item.json.id), ['letter']);
 		const limited = await runPdfNoodle({ resource: 'template', operation: 'getMany', limit: 2 }, { credentials: credentialsFor(sandbox) });
 		assert.equal(limited.items.length, 2);
+	});
+
+	test('with several input items, each template names the input item it was listed for', async () => {
+		const { items } = await runPdfNoodle(
+			{ resource: 'template', operation: 'getMany', nameFilter: '={{ $json.filter }}', returnAll: true },
+			{ credentials: credentialsFor(sandbox), input: [{ json: { filter: 'letter' } }, { json: { filter: 'invoice' } }, { json: { filter: 'cert' } }] },
+		);
+		assert.deepEqual(
+			items.map((item) => [item.json.id, item.pairedItem]),
+			[['letter', { item: 0 }], ['invoice', { item: 1 }], ['certificate', { item: 2 }]],
+		);
 	});
 
 	test('the template picker searches the same list', async () => {
@@ -153,6 +165,23 @@ describe('Render From Template with "Map Each Variable"', () => {
 		assert.equal(error?.message, 'Invalid "Variables → items": must be a JSON list, e.g. [{"description": "Gear"}]');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
+
+	test('"Map Automatically" is not offered, and a workflow saved with it is refused instead of rendering empty data', async () => {
+		const mapper = new PdfNoodle().description.properties.find((property) => property.name === 'variables');
+		assert.equal(mapper?.typeOptions?.resourceMapper?.supportAutoMap, false);
+		const { error } = await runPdfNoodle(
+			{
+				resource: 'document',
+				operation: 'renderFromTemplate',
+				template: byId('invoice'),
+				dataMode: 'map',
+				variables: { mappingMode: 'autoMapInputData', value: null },
+			},
+			{ credentials: credentialsFor(sandbox), input: [{ json: { invoice_number: 'AUTO-1' } }] },
+		);
+		assert.equal(error?.message, 'Invalid "Variables": must be mapped below, one field per variable ("Map Automatically" is not supported)');
+		assert.equal(apiRequests(sandbox).length, 0);
+	});
 });
 
 describe('Create With AI', () => {
@@ -161,8 +190,15 @@ describe('Create With AI', () => {
 		operation: 'createWithAi',
 		prompt: 'A packing slip with the order number, shipping address and a table of products',
 		displayName: 'Packing Slip',
-		pollInterval: 1,
+		// The shortest interval pdf noodle allows for creations.
+		pollInterval: 10,
 	};
+	// A creation takes 1.5 s in this file's sandbox; tests that need not wait for one make it
+	// done by the node's first look.
+	const doneAtOnce = () => Object.assign(sandbox.context.settings, { templateCreationMs: 0 });
+	beforeEach(() => {
+		Object.assign(sandbox.context.settings, { templateCreationMs: 1500, templateFinalizeMs: 60_000 });
+	});
 
 	test('waits for the creation, outputs the template and its preview, and the template renders', async () => {
 		const nodes: INode[] = [
@@ -234,6 +270,7 @@ describe('Create With AI', () => {
 	});
 
 	test('a preview that could not be made leaves an empty URL and no binary, not an error', async () => {
+		doneAtOnce();
 		sandbox.context.faults.push({ method: 'PREVIEW', pathPrefix: 'No Preview', kind: 'failRender', times: 1 });
 		const { items, error } = await runPdfNoodle({ ...create, displayName: 'No Preview', downloadPreview: true }, { credentials: credentialsFor(sandbox) });
 		assert.equal(error, undefined, error?.message);
@@ -244,6 +281,7 @@ describe('Create With AI', () => {
 	});
 
 	test('a failed creation\'s record can be read for 24 hours, then the template is not found', async () => {
+		doneAtOnce();
 		// The node waits for the creation to fail; its error names the template to look up.
 		const failed = await runPdfNoodle({ ...create, prompt: 'Invoice please' }, { credentials: credentialsFor(sandbox) });
 		const templateId = /templateId ([0-9a-f]{10})\./.exec(String((failed.error as { description?: string })?.description))?.[1];
@@ -265,8 +303,38 @@ describe('Create With AI', () => {
 	});
 
 	test('a creation that fails is an error carrying the service\'s errorMessage', async () => {
+		doneAtOnce();
 		const { error } = await runPdfNoodle({ ...create, prompt: 'Invoice please' }, { credentials: credentialsFor(sandbox) });
 		assert.equal(error?.message, 'Creating the template failed: The prompt is too short to design a template from: describe the document and the data it shows.');
+	});
+
+	test('the output has the same fields whether the lookup answers the status record or the finished template', async () => {
+		doneAtOnce();
+		const fromRecord = await runPdfNoodle(create, { credentials: credentialsFor(sandbox) });
+		Object.assign(sandbox.context.settings, { templateFinalizeMs: 0 });
+		const fromTemplate = await runPdfNoodle(create, { credentials: credentialsFor(sandbox) });
+		const fields = ['displayName', 'html', 'metadata', 'pdfPreviewUrl', 'status', 'templateId'];
+		assert.deepEqual(Object.keys(fromRecord.items[0].json).sort(), fields);
+		assert.deepEqual(Object.keys(fromTemplate.items[0].json).sort(), fields);
+		assert.match(String(fromRecord.items[0].json.pdfPreviewUrl), /^http:\/\/127\.0\.0\.1:\d+\/files\//);
+		assert.equal(fromTemplate.items[0].json.pdfPreviewUrl, '', 'the finished template names no preview any more');
+		assert.match(String(fromTemplate.items[0].json.html), /\{\{#each items\}\}/);
+	});
+
+	test('a 404 right after the creation was accepted (not in the creation queue yet) is asked again', async () => {
+		doneAtOnce();
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/integration/templates/', kind: 'status', status: 404, body: { message: 'Template could not be found' }, times: 1 });
+		const { items, error } = await runPdfNoodle(create, { credentials: credentialsFor(sandbox) });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items[0].json.status, 'SUCCESS');
+		const lookups = apiRequests(sandbox).filter((request) => request.method === 'GET');
+		assert.equal(lookups.length, 2, 'the 404, then the answer');
+	});
+
+	test('a poll interval under the 10 s pdf noodle asks for is refused before sending', async () => {
+		const { error } = await runPdfNoodle({ ...create, pollInterval: 5 }, { credentials: credentialsFor(sandbox) });
+		assert.equal(error?.message, 'Invalid "Poll Interval (Seconds)": must be a number of at least 10 (pdf noodle asks to be polled no more often)');
+		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
 	test('a reference file URL that is not a URL is refused before sending', async () => {

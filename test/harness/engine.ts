@@ -175,7 +175,7 @@ export const NODE_NAME = 'PDF Noodle';
 export async function runPdfNoodle(
 	parameters: INode['parameters'],
 	options: NodeRunOptions = {},
-): Promise<WorkflowRun & { items: INodeExecutionData[] }> {
+): Promise<WorkflowRun & { items: INodeExecutionData[]; errorItems: INodeExecutionData[] }> {
 	const nodes: INode[] = [
 		{ id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
 		{
@@ -194,8 +194,9 @@ export async function runPdfNoodle(
 	};
 	const result = await runWorkflow({ nodes, connections }, options);
 	const runs = result.run.data.resultData.runData[NODE_NAME];
-	const items = runs?.length ? (runs[runs.length - 1].data?.main?.[0] ?? []) : [];
-	return { ...result, items };
+	const main = runs?.length ? (runs[runs.length - 1].data?.main ?? []) : [];
+	// The second output exists under "Continue (using error output)": the failed items.
+	return { ...result, items: main[0] ?? [], errorItems: main[1] ?? [] };
 }
 
 /** The bytes of a binary that a node put out. */

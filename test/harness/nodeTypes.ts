@@ -7,6 +7,7 @@ import type {
 	INodeTypes,
 	IVersionedNodeType,
 } from 'n8n-workflow';
+import { DirectoryLoader } from 'n8n-core';
 import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 // The tests run what ships: the compiled files of dist/ (`npm run build` first).
@@ -43,8 +44,11 @@ export class TestNodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType>;
 
 	constructor(extra: Record<string, INodeType> = {}) {
+		const pdfNoodle = new PdfNoodle();
+		// As n8n does when it loads the package: the node gets n8n's "Request Options".
+		DirectoryLoader.applyDeclarativeNodeOptionParameters(pdfNoodle);
 		this.types = {
-			[`${PACKAGE_NAME}.pdfNoodle`]: new PdfNoodle(),
+			[`${PACKAGE_NAME}.pdfNoodle`]: pdfNoodle,
 			[`${PACKAGE_NAME}.pdfNoodleTrigger`]: new PdfNoodleTrigger(),
 			[INPUT_NODE_TYPE]: new InputNode(),
 			...extra,

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 import type { LoggedRequest, SandboxContext, SandboxSettings } from './context';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
 	 * answered 301 to the same path on the sandbox's own address, as api.pdforge.com does.
 	 */
 	formerPort?: number;
+	/** Serve HTTPS with this key and certificate (e.g. a self-signed one); its URLs are https://. */
+	tls?: { key: string | Buffer; cert: string | Buffer };
 	settings?: Partial<SandboxSettings>;
 }
 
@@ -93,15 +96,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	fileRoutes(router, context);
 	if (options.testControls) controlRoutes(router, context);
 
-	const server = createServer((request, response) => {
+	const handler = (request: IncomingMessage, response: ServerResponse) => {
 		handle(context, router, request, response).catch((error: Error) => {
 			if (!response.headersSent) sendError(response, 500, `Sandbox failure: ${error.message}`);
 			else response.destroy();
 		});
-	});
+	};
+	const server: Server = options.tls ? createHttpsServer(options.tls, handler) : createServer(handler);
 	await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
 	const { port } = server.address() as AddressInfo;
-	baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+	baseUrl = `${options.tls ? 'https' : 'http'}://${options.host ?? '127.0.0.1'}:${port}`;
 	const former = options.formerPort === undefined ? undefined : await startFormerAddress(context, options.formerPort, options.host ?? '127.0.0.1');
 
 	return {

@@ -2,19 +2,17 @@
  * The service's real host names on this machine, for the former-address test: DNS look-ups
  * of api.pdfnoodle.com and api.pdforge.com in this test process resolve to 127.0.0.1, where
  * an HTTPS front (a throw-away self-signed certificate, added to this process's trusted
- * certificates and nowhere else) hands
- * api.pdfnoodle.com to the sandbox and api.pdforge.com to its former-address listener.
+ * certificates and nowhere else) hands api.pdfnoodle.com to the sandbox and api.pdforge.com
+ * to its former-address listener.
  * Nothing leaves the machine; every request the front sees is logged with whether it
  * carried an Authorization header.
  */
-import { execFileSync } from 'node:child_process';
 import dns from 'node:dns';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import tls from 'node:tls';
-import { join } from 'node:path';
+
+import { selfSignedCertificate } from './certificates';
 
 export const CURRENT_HOST = 'api.pdfnoodle.com';
 export const FORMER_HOST = 'api.pdforge.com';
@@ -32,16 +30,11 @@ export interface RealHosts {
 }
 
 export async function serveRealHosts(targets: { current: string; former: string }): Promise<RealHosts> {
-	const folder = mkdtempSync(join(tmpdir(), 'real-hosts-'));
-	execFileSync('openssl', [
-		'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${CURRENT_HOST}`,
-		'-addext', `subjectAltName=DNS:${CURRENT_HOST},DNS:${FORMER_HOST}`,
-		'-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem'),
-	], { stdio: 'ignore' });
+	const certificate = selfSignedCertificate([CURRENT_HOST, FORMER_HOST]);
 
 	const log: FrontRequest[] = [];
 	const server: Server = createHttpsServer(
-		{ key: readFileSync(join(folder, 'key.pem')), cert: readFileSync(join(folder, 'cert.pem')) },
+		certificate,
 		(request, response) => {
 			const host = String(request.headers.host ?? '').split(':')[0];
 			log.push({ host, method: request.method ?? 'GET', path: request.url ?? '/', authorization: request.headers.authorization !== undefined });
@@ -75,7 +68,7 @@ export async function serveRealHosts(targets: { current: string; former: string 
 	dns.lookup = patched;
 	// Trusted the way a real certificate is: n8n's HTTP client still verifies it.
 	const trustedBefore = tls.getCACertificates('default');
-	tls.setDefaultCACertificates([...trustedBefore, readFileSync(join(folder, 'cert.pem'), 'utf8')]);
+	tls.setDefaultCACertificates([...trustedBefore, certificate.cert]);
 
 	return {
 		log,
@@ -84,7 +77,6 @@ export async function serveRealHosts(targets: { current: string; former: string 
 			tls.setDefaultCACertificates(trustedBefore);
 			server.closeAllConnections();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
-			rmSync(folder, { recursive: true, force: true });
 		},
 	};
 }

@@ -4,6 +4,7 @@ import { describe, test } from '@jest/globals';
 import { PdfNoodleApi } from '../../dist/credentials/PdfNoodleApi.credentials.js';
 import {
 	assertKeyStaysWithService,
+	keyMayGoTo,
 	normalizeBaseUrl,
 	rewriteFormerAddress,
 } from '../../dist/nodes/PdfNoodle/shared/baseUrl.js';
@@ -19,6 +20,17 @@ describe('normalizeBaseUrl', () => {
 		assert.equal(normalizeBaseUrl('https://API.pdforge.com/'), 'https://api.pdfnoodle.com');
 	});
 
+	test('the service\'s addresses in any spelling a person types become the current address', () => {
+		for (const typed of ['https://api.pdforge.com/v1', 'http://api.pdforge.com', 'api.pdforge.com', 'HTTPS://API.PDFORGE.COM/V1/', 'http://api.pdfnoodle.com/v1', 'api.pdfnoodle.com']) {
+			assert.equal(normalizeBaseUrl(typed), 'https://api.pdfnoodle.com', typed);
+		}
+	});
+
+	test('another address keeps its scheme, host, port and path, without a trailing /v1', () => {
+		assert.equal(normalizeBaseUrl('http://127.0.0.1:4010/v1/'), 'http://127.0.0.1:4010');
+		assert.equal(normalizeBaseUrl('https://gateway.example.com/pdf-noodle/'), 'https://gateway.example.com/pdf-noodle');
+	});
+
 	test('falls back to the current address when empty', () => {
 		assert.equal(normalizeBaseUrl(''), 'https://api.pdfnoodle.com');
 		assert.equal(normalizeBaseUrl(undefined), 'https://api.pdfnoodle.com');
@@ -27,6 +39,18 @@ describe('normalizeBaseUrl', () => {
 	test('does not mistake a look-alike host for the former address', () => {
 		assert.equal(normalizeBaseUrl('https://api.pdforge.com.evil.test'), 'https://api.pdforge.com.evil.test');
 		assert.equal(rewriteFormerAddress('https://api.pdforge.com.evil.test/v1/pdf/sync'), 'https://api.pdforge.com.evil.test/v1/pdf/sync');
+	});
+});
+
+describe('keyMayGoTo', () => {
+	test('the service and the host of the Base URL, on any port or scheme; nothing else', () => {
+		assert.equal(keyMayGoTo('https://api.pdfnoodle.com/v1/pdf/sync', 'http://127.0.0.1:4010'), true);
+		assert.equal(keyMayGoTo('http://127.0.0.1:4011/v1/pdf/sync', 'http://127.0.0.1:4010'), true);
+		assert.equal(keyMayGoTo('https://127.0.0.1/v1/pdf/sync', 'http://127.0.0.1:4010'), true);
+		assert.equal(keyMayGoTo('/v1/pdf/sync', 'http://127.0.0.1:4010'), true);
+		assert.equal(keyMayGoTo('http://localhost:4010/v1/pdf/sync', 'http://127.0.0.1:4010'), false);
+		assert.equal(keyMayGoTo('https://api.pdfnoodle.com.evil.test/v1', 'https://api.pdfnoodle.com'), false);
+		assert.equal(keyMayGoTo('ftp://127.0.0.1/x', 'http://127.0.0.1:4010'), false);
 	});
 });
 

@@ -15,9 +15,10 @@ test('Retry-After in seconds or as an HTTP date', () => {
 	assert.equal(retryAfterMs({}), undefined);
 });
 
-test('backoff doubles from the interval and stops at 8 intervals and 30 s', () => {
+test('backoff doubles from the interval (from 2 s at most) and stops at 8 times that and 30 s', () => {
 	assert.deepEqual([1, 2, 3, 4, 5].map((failures) => backoffMs(1000, failures)), [1000, 2000, 4000, 8000, 8000]);
-	assert.equal(backoffMs(10_000, 4), 30_000);
+	assert.deepEqual([1, 2, 3, 4, 5].map((failures) => backoffMs(15_000, failures)), [2000, 4000, 8000, 16_000, 16_000]);
+	assert.equal(backoffMs(8000, 6), 16_000);
 });
 
 test('network failures are recognised by their code anywhere in the cause chain', () => {

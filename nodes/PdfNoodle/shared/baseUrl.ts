@@ -2,59 +2,66 @@
 export const CURRENT_BASE_URL = 'https://api.pdfnoodle.com';
 
 /**
- * The address the service had as pdforge. It answers 301 to the current address, but an
- * HTTP client that follows a 301 on a POST turns it into a GET and drops the body, so a
- * credential still pointing here is rewritten before anything is sent.
+ * The host the service had as pdforge. It answers 301 to the current address, but an HTTP
+ * client that follows a 301 on a POST turns it into a GET and drops the body, so a credential
+ * or URL still pointing here is rewritten before anything is sent.
  */
-export const FORMER_BASE_URL = 'https://api.pdforge.com';
+const FORMER_HOST = 'api.pdforge.com';
+const CURRENT_HOST = 'api.pdfnoodle.com';
 
-/** Trims the base URL a user typed, drops trailing slashes and replaces the former address. */
+function parsed(url: string): URL | undefined {
+	try {
+		return new URL(url);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The Base URL a person typed, in the form the requests are built on: trimmed, `https://`
+ * added when no scheme was typed, without trailing slashes or a trailing `/v1` (every path of
+ * the API starts with it). The service's addresses, the former one included, in any spelling
+ * (`http://`, upper case, `/v1`, a trailing slash) become `https://api.pdfnoodle.com`.
+ */
 export function normalizeBaseUrl(baseUrl: unknown): string {
-	const trimmed = String(baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '');
-	if (trimmed === '') return CURRENT_BASE_URL;
-	return isFormerAddress(trimmed) ? CURRENT_BASE_URL : trimmed;
+	let typed = String(baseUrl ?? '').trim();
+	if (typed === '') return CURRENT_BASE_URL;
+	if (!/^[a-z][a-z\d+.-]*:\/\//i.test(typed)) typed = `https://${typed}`;
+	const url = parsed(typed);
+	if (url === undefined) return typed.replace(/\/+$/, '');
+	if (url.hostname === FORMER_HOST || url.hostname === CURRENT_HOST) return CURRENT_BASE_URL;
+	const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '');
+	return `${url.origin}${path}`;
 }
 
 /** Rewrites an absolute URL on the former address to the same path on the current one. */
 export function rewriteFormerAddress(url: string): string {
-	if (!isFormerAddress(url)) return url;
-	return CURRENT_BASE_URL + url.slice(FORMER_BASE_URL.length);
-}
-
-function isFormerAddress(url: string): boolean {
-	const lower = url.toLowerCase();
-	return (
-		lower === FORMER_BASE_URL ||
-		lower.startsWith(`${FORMER_BASE_URL}/`) ||
-		lower.startsWith(`${FORMER_BASE_URL}?`)
-	);
+	const target = /^https?:\/\//i.test(url) ? parsed(url) : undefined;
+	if (target?.hostname !== FORMER_HOST) return url;
+	return `${CURRENT_BASE_URL}${target.pathname}${target.search}`;
 }
 
 /**
- * The API key goes only to the configured service address or the current one: never to
- * a file host, a webhook receiver or whatever address a response happened to name.
+ * Whether the API key may be sent to a URL: only to the pdf noodle service and to the host of
+ * the credential's Base URL (on any port or scheme, so that a local service redirecting from
+ * one port to another keeps working), never to a file host, a webhook receiver or whatever
+ * address a response happened to name. A path without a host stays on the Base URL.
  */
+export function keyMayGoTo(url: string, configuredBaseUrl: string): boolean {
+	if (!/^[a-z][a-z\d+.-]*:/i.test(url)) return true;
+	const target = parsed(url);
+	if (target === undefined || !['http:', 'https:'].includes(target.protocol)) return false;
+	return target.hostname === CURRENT_HOST || target.hostname === parsed(configuredBaseUrl)?.hostname;
+}
+
+/** Throws before a request would carry the API key anywhere `keyMayGoTo` does not allow. */
 export function assertKeyStaysWithService(
 	request: { baseURL?: string; url: string },
 	configuredBaseUrl: string,
 ): void {
-	const target = originOf(request.url) ?? originOf(request.baseURL ?? '');
-	if (target === undefined) return;
-	const allowed = [originOf(configuredBaseUrl), originOf(CURRENT_BASE_URL)];
-	if (!allowed.includes(target)) {
-		throw new Error(
-			`Refusing to send the pdf noodle API key to ${target}: it goes only to the credential's Base URL`,
-		);
-	}
-}
-
-function originOf(url: string): string | undefined {
-	if (!/^https?:\/\//i.test(url)) return undefined;
-	try {
-		return new URL(url).origin;
-	} catch {
-		return undefined;
-	}
+	const target = /^https?:\/\//i.test(request.url) ? request.url : (request.baseURL ?? '');
+	if (target === '' || keyMayGoTo(target, configuredBaseUrl)) return;
+	throw new Error(
+		`Refusing to send the pdf noodle API key to ${parsed(target)?.origin ?? target}: it goes only to the credential's Base URL`,
+	);
 }

@@ -12,6 +12,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { serviceMessageOf } from './errors';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from './polling';
 import type { FileContext } from './itemContext';
+import { fileRequest } from './transport';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
 	pdf: 'application/pdf',
@@ -132,14 +133,7 @@ async function fetchFile(context: FileContext, url: string): Promise<IN8nHttpFul
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: unknown;
 		try {
-			response = (await context.helpers.httpRequest({
-				method: 'GET',
-				url,
-				encoding: 'stream',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: 120_000,
-			})) as IN8nHttpFullResponse;
+			response = await fileRequest(context, { method: 'GET', url, encoding: 'stream', timeout: 120_000 });
 		} catch (error) {
 			failure = error;
 		}

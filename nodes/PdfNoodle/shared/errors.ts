@@ -1,12 +1,16 @@
 import type {
+	IPairedItemData,
 	IDataObject,
 	IExecuteSingleFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ItemContext } from './itemContext';
+
+/** Whose error it is: the node, and the item when there is one (the editor's calls have none). */
+type ErrorContext = Pick<ItemContext, 'getNode'> & { getItemIndex?(): number };
 
 /** What a person should read for the statuses the spec names; others use the service's text. */
 const MESSAGE_BY_STATUS: Record<number, string> = {
@@ -35,7 +39,7 @@ export function serviceMessageOf(body: unknown): string | undefined {
 
 /** A `NodeApiError` with the HTTP status and the service's `message` as the description. */
 export function apiErrorFor(
-	context: ItemContext,
+	context: ErrorContext,
 	statusCode: number,
 	body: unknown,
 ): NodeApiError {
@@ -52,7 +56,7 @@ export function apiErrorFor(
 		httpCode: String(statusCode),
 		message,
 		description: serviceMessage ?? `HTTP status ${statusCode}`,
-		itemIndex: context.getItemIndex(),
+		itemIndex: context.getItemIndex?.(),
 	});
 }
 
@@ -76,14 +80,37 @@ export async function throwOnErrorStatus(
  * Every answer of the API is a JSON object; anything else (cut short, from a proxy) is an
  * error that says the work may have started, so that nobody re-sends it blindly.
  */
-export function assertJsonAnswer(context: ItemContext, response: IN8nHttpFullResponse): void {
+export function assertJsonAnswer(context: ErrorContext, response: IN8nHttpFullResponse): void {
 	const body = response.body;
 	if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
 		throw new NodeApiError(context.getNode(), { message: null }, {
 			httpCode: String(response.statusCode),
 			message: 'The pdf noodle API answered with something that is not JSON',
 			description: `${String(body ?? '').slice(0, 200)}. The request may still have been carried out: look it up before sending it again.`,
-			itemIndex: context.getItemIndex(),
+			itemIndex: context.getItemIndex?.(),
 		});
 	}
+}
+
+/**
+ * The item of a failure under "Continue On Fail": the message a person reads in its JSON
+ * (with what else is known, e.g. a batch entry's result), and the error itself on the item,
+ * which is what n8n's "Continue (using error output)" routes to the error output by.
+ */
+export function errorItem(
+	error: NodeApiError | NodeOperationError,
+	pairedItem: IPairedItemData | IPairedItemData[],
+	json: IDataObject = {},
+): INodeExecutionData {
+	return {
+		json: { error: error.message, ...(error.description ? { description: error.description } : {}), ...json },
+		error,
+		pairedItem,
+	};
+}
+
+/** Any failure as an error of the node: n8n's own errors as they are, others wrapped. */
+export function asNodeError(context: ErrorContext, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex: context.getItemIndex?.() });
 }

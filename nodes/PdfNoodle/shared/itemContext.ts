@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IExecuteSingleFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 /**
  * What the shared routines need of n8n while they work on one item: the node, the item's
@@ -35,18 +35,6 @@ export function itemContextOf(execute: IExecuteFunctions, itemIndex: number): It
 			getBinaryDataBuffer: async (propertyName) => await execute.helpers.getBinaryDataBuffer(itemIndex, propertyName),
 		},
 	} as ItemContext;
-}
-
-/**
- * A request with the credential, its bearer header added by the credential's
- * `authenticate`. n8n's helper expects the node context as `this`.
- */
-export async function requestWithCredential(
-	context: ItemContext,
-	credentialType: string,
-	options: IHttpRequestOptions,
-): Promise<unknown> {
-	return await context.helpers.httpRequestWithAuthentication.call(context as never, credentialType, options);
 }
 
 /** What fetching a file into binary data needs: the webhook trigger has no more than this. */

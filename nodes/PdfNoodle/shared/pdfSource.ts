@@ -1,15 +1,10 @@
-import type {
-	IDataObject,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiErrorFor, serviceMessageOf } from './errors';
-import { CREDENTIAL_TYPE, serviceBaseUrl } from './polling';
+import { serviceMessageOf } from './errors';
+import { apiJson, fileRequest } from './transport';
 import { invalidParameter, requireHttpUrl, requireText } from './validation';
-import { type ItemContext, requestWithCredential } from './itemContext';
+import type { ItemContext } from './itemContext';
 
 /** Where a PDF of a tool comes from: a public URL, or a binary field of the input item. */
 export interface PdfSourceParameters {
@@ -115,26 +110,18 @@ export async function checkPdfSource(
  */
 export async function sourceUrl(context: ItemContext, source: PdfSource): Promise<string> {
 	if ('url' in source) return source.url;
-	const request: IHttpRequestOptions = {
+	const upload = await apiJson(context, {
 		method: 'GET',
-		url: `${await serviceBaseUrl(context)}/v1/tools/get-signed-upload-url`,
+		url: '/v1/tools/get-signed-upload-url',
 		qs: { fileName: source.fileName },
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	};
-	const answer = (await requestWithCredential(context, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
-	if (answer.statusCode >= 400) throw apiErrorFor(context, answer.statusCode, answer.body);
-	const upload = answer.body as IDataObject;
-	const uploaded = (await context.helpers.httpRequest({
+	});
+	const uploaded = await fileRequest(context, {
 		method: 'PUT',
 		url: String(upload.presignedUploadUrl),
 		body: source.bytes,
 		headers: { 'Content-Type': 'application/pdf' },
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
 		json: false,
-	})) as IN8nHttpFullResponse;
+	});
 	if (uploaded.statusCode >= 400) {
 		throw new NodeApiError(context.getNode(), { message: serviceMessageOf(uploaded.body) ?? null }, {
 			httpCode: String(uploaded.statusCode),

@@ -1,17 +1,10 @@
-import type {
-	IDataObject,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { normalizeBaseUrl } from './baseUrl';
 import { apiErrorFor } from './errors';
 import { type WaitDefaults, waitSettings } from './waiting';
-import { type FileContext, type ItemContext, requestWithCredential } from './itemContext';
-
-export const CREDENTIAL_TYPE = 'pdfNoodleApi';
+import { type FileContext, type ItemContext } from './itemContext';
+import { apiRequest, serviceBaseUrl } from './transport';
 
 /** Consecutive transient failures of status calls tolerated before the wait gives up. */
 const MAX_TRANSIENT_RETRIES = 4;
@@ -32,30 +25,8 @@ export interface PollOptions {
 	/** The id and status URL a person can look the work up with later. */
 	requestId: string;
 	statusUrl: string;
-}
-
-/** Base URL of the credential, with the former address replaced. */
-export async function serviceBaseUrl(context: ItemContext): Promise<string> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	return normalizeBaseUrl(credentials.baseUrl);
-}
-
-/** A GET of the API with the credential, answering the full response whatever its status. */
-export async function getWithCredential(
-	context: ItemContext,
-	url: string,
-	timeoutMs = 30_000,
-): Promise<IN8nHttpFullResponse> {
-	const request: IHttpRequestOptions = {
-		method: 'GET',
-		url,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		headers: { Accept: 'application/json' },
-		timeout: timeoutMs,
-	};
-	return (await requestWithCredential(context, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse;
+	/** For this long after the wait began, a 404 means "not there yet" and is asked again. */
+	notFoundGraceMs?: number;
 }
 
 /** Connection-level failures that a later status call may not meet again. */
@@ -88,11 +59,11 @@ export function isNetworkFailure(error: unknown): boolean {
 /** A status call whose failure is returned, not thrown, so the caller can decide to retry. */
 async function statusCall(
 	context: ItemContext,
-	url: string,
+	statusPath: string,
 	timeoutMs: number,
 ): Promise<{ response?: IN8nHttpFullResponse; failure?: NodeApiError }> {
 	try {
-		return { response: await getWithCredential(context, url, timeoutMs) };
+		return { response: await apiRequest(context, { method: 'GET', url: statusPath, timeoutMs }) };
 	} catch (error) {
 		return {
 			failure:
@@ -140,7 +111,8 @@ export async function cancellableSleep(context: FileContext, ms: number): Promis
 
 function throwIfCancelled(context: FileContext, signal: AbortSignal | undefined): void {
 	if (signal?.aborted) {
-		throw new NodeOperationError(context.getNode(), 'The execution was cancelled while waiting', {
+		// "canceled", as n8n spells it: n8n ends an execution whose error says so as canceled, not failed.
+		throw new NodeOperationError(context.getNode(), 'The execution was canceled while waiting', {
 			itemIndex: context.getItemIndex(),
 		});
 	}
@@ -159,7 +131,6 @@ export async function pollUntilFinished(
 ): Promise<IDataObject> {
 	const startedAt = Date.now();
 	const deadline = startedAt + options.timeoutMs;
-	const statusUrl = `${await serviceBaseUrl(context)}${options.statusPath}`;
 	let transientFailures = 0;
 	let lastState = 'not yet known';
 	// A status call that hangs counts as a transient failure well before the next one is due.
@@ -167,7 +138,7 @@ export async function pollUntilFinished(
 
 	for (;;) {
 		let waitMs = options.intervalMs;
-		const { response, failure } = await statusCall(context, statusUrl, callTimeoutMs);
+		const { response, failure } = await statusCall(context, options.statusPath, callTimeoutMs);
 		if (failure) {
 			if (!isNetworkFailure(failure)) throw failure;
 			transientFailures++;
@@ -190,6 +161,9 @@ export async function pollUntilFinished(
 				waitMs =
 					retryAfterMs(response.headers as IDataObject) ??
 					backoffMs(options.intervalMs, transientFailures);
+			} else if (response.statusCode === 404 && Date.now() - startedAt < (options.notFoundGraceMs ?? 0)) {
+				// Work the service has accepted may not be visible at once (the spec's "not in the
+				// creation queue" yet): ask again at the next interval.
 			} else if (response.statusCode >= 400) {
 				throw apiErrorFor(context, response.statusCode, response.body);
 			} else if (!isJsonObject(response.body)) {
@@ -224,9 +198,13 @@ export async function pollUntilFinished(
 	}
 }
 
-/** Doubles from the poll interval after each transient failure, up to 8 intervals or 30 s. */
+/**
+ * The wait after a transient failure: doubles from the poll interval (but from at most 2 s:
+ * a failed call told nothing, so asking again soon is no extra polling) up to 8 times that,
+ * and 30 s.
+ */
 export function backoffMs(intervalMs: number, failures: number): number {
-	const base = Math.max(intervalMs, 500);
+	const base = Math.min(Math.max(intervalMs, 500), 2000);
 	return Math.min(MAX_BACKOFF_MS, base * 8, base * 2 ** (failures - 1));
 }
 
@@ -241,6 +219,7 @@ export interface BackgroundWork {
 	statusUrl?: unknown;
 	subject: string;
 	isFinished: (body: IDataObject) => boolean;
+	notFoundGraceMs?: number;
 }
 
 /**
@@ -267,5 +246,6 @@ export async function awaitBackgroundWork(
 		subject: work.subject,
 		requestId: work.requestId,
 		statusUrl,
+		notFoundGraceMs: work.notFoundGraceMs,
 	});
 }

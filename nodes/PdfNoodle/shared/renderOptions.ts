@@ -2,10 +2,11 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	invalidParameter,
+	keywordList,
+	optionalText,
 	requireText,
 	requireUuid,
 	requireWholeNumber,
-	withoutEmpty,
 } from './validation';
 import type { ItemContext } from './itemContext';
 
@@ -131,13 +132,27 @@ export function renderOptionsField(
 	};
 }
 
+/**
+ * The PDF metadata of a render: each field as text (a number from an expression too), the
+ * keywords as comma-separated text (a list from an expression is joined); only what is set.
+ */
+function pdfMetadataBody(context: ItemContext, given: IDataObject): IDataObject {
+	const metadata: IDataObject = {};
+	for (const field of PDF_METADATA_FIELDS) {
+		const parameter = `PDF Metadata → ${field.displayName}`;
+		const text = field.name === 'keywords' ? keywordList(context, parameter, given.keywords)?.join(', ') : optionalText(context, parameter, given[field.name]);
+		if (text !== undefined) metadata[field.name] = text;
+	}
+	return metadata;
+}
+
 /** The common render options as body fields, validated; only what the user set. */
 export function renderOptionsBody(context: ItemContext, source: RenderSource, forBatchEntry = false): IDataObject {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const body: IDataObject = {};
 	if (options.outputFormat !== undefined) body.convertToImage = options.outputFormat === 'png';
 
-	const metadata = withoutEmpty(((options.pdfMetadata as IDataObject | undefined)?.metadata ?? {}) as IDataObject);
+	const metadata = pdfMetadataBody(context, ((options.pdfMetadata as IDataObject | undefined)?.metadata ?? {}) as IDataObject);
 	if (Object.keys(metadata).length > 0) body.metadata = metadata;
 
 	if (options.hasCover !== undefined) body.hasCover = options.hasCover === true;

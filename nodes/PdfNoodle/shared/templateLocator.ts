@@ -1,12 +1,10 @@
 import type {
-	IDataObject,
 	ILoadOptionsFunctions,
 	INodeListSearchResult,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { normalizeBaseUrl } from './baseUrl';
-import { CREDENTIAL_TYPE } from './polling';
+import { apiJson } from './transport';
 import { requireText } from './validation';
 import type { ItemContext } from './itemContext';
 
@@ -50,12 +48,7 @@ export async function searchTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-		method: 'GET',
-		url: `${normalizeBaseUrl(credentials.baseUrl)}/v1/integration/templates`,
-		json: true,
-	})) as IDataObject;
+	const response = await apiJson(this, { method: 'GET', url: '/v1/integration/templates' });
 	const templates = (response.templates ?? []) as Array<{ id: string; displayName: string }>;
 	const needle = (filter ?? '').trim().toLowerCase();
 	return {

@@ -1,15 +1,15 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ItemContext } from './itemContext';
 
 /** An error of the current item, raised before anything is sent. */
 export function invalidParameter(
-	context: ItemContext,
+	context: { getNode(): INode; getItemIndex?(): number },
 	parameter: string,
 	rule: string,
 ): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `Invalid "${parameter}": ${rule}`, {
-		itemIndex: context.getItemIndex(),
+		itemIndex: context.getItemIndex?.(),
 		description: `Fix the "${parameter}" parameter and run the node again. Nothing was sent to pdf noodle.`,
 	});
 }
@@ -149,10 +149,23 @@ export function requireUuid(context: ItemContext, parameter: string, value: unkn
 }
 
 /** Drops options the user left empty, so that a body carries only what was set. */
-export function withoutEmpty(values: IDataObject): IDataObject {
-	return Object.fromEntries(
-		Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-	);
+/**
+ * A text field's value as text: an expression may hand over a number or true/false, which
+ * are used as their text; a list or an object is refused; nothing or '' is undefined.
+ */
+export function optionalText(context: ItemContext, parameter: string, value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+	throw invalidParameter(context, parameter, `must be text, not ${Array.isArray(value) ? 'a list' : 'an object'}`);
+}
+
+/** Keywords as comma-separated text or as a list (from an expression): the words, trimmed. */
+export function keywordList(context: ItemContext, parameter: string, value: unknown): string[] | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	const words = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+	const list = words.map((word) => optionalText(context, parameter, word)?.trim() ?? '').filter(Boolean);
+	return list.length > 0 ? list : undefined;
 }
 
 /** The API's request body limit. */

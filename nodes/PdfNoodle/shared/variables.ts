@@ -5,8 +5,7 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import { normalizeBaseUrl } from './baseUrl';
-import { CREDENTIAL_TYPE } from './polling';
+import { apiJson } from './transport';
 import { invalidParameter } from './validation';
 import type { ItemContext } from './itemContext';
 
@@ -37,12 +36,10 @@ export function variableFields(variables: IDataObject, prefix = ''): ResourceMap
 export async function getTemplateVariableFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const templateId = String(this.getNodeParameter('template', '', { extractValue: true }) ?? '').trim();
 	if (templateId === '') return { fields: [], emptyFieldsNotice: 'Choose a template first' };
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const variables = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+	const variables = await apiJson(this, {
 		method: 'GET',
-		url: `${normalizeBaseUrl(credentials.baseUrl)}/v1/integration/templates/${encodeURIComponent(templateId)}/variables`,
-		json: true,
-	})) as IDataObject;
+		url: `/v1/integration/templates/${encodeURIComponent(templateId)}/variables`,
+	});
 	return {
 		fields: variableFields(variables),
 		emptyFieldsNotice: 'This template has no variables',

@@ -6,26 +6,54 @@ import type { ItemContext } from './itemContext';
 export interface WaitDefaults {
 	pollIntervalSeconds: number;
 	timeoutSeconds: number;
+	/** The shortest poll interval the service wants (1 s where it says nothing). */
+	minPollIntervalSeconds?: number;
+}
+
+const WAIT_DESCRIPTION =
+	'Whether to wait until the work has finished and output its result. When off, the node outputs what the API answered at once (the request ID and status URL) and you can look the result up later with "Get Status".';
+
+/**
+ * "Wait for Completion", the same for every operation that can wait. Where the operation has
+ * a Mode, an asynchronous request does not wait by default: its webhook receives the result,
+ * and an execution still polling when the service calls `$execution.resumeUrl` would never be
+ * resumed by a Wait node (n8n answers that call 409 while the execution runs).
+ */
+function waitForCompletionFields(show: { [key: string]: string[] }, hasMode: boolean): INodeProperties[] {
+	const field: INodeProperties = {
+		displayName: 'Wait for Completion',
+		name: 'waitForCompletion',
+		type: 'boolean',
+		default: true,
+		displayOptions: { show },
+		description: WAIT_DESCRIPTION,
+	};
+	if (!hasMode) return [field];
+	return [
+		{ ...field, displayOptions: { show: { ...show, mode: ['sync'] } } },
+		{
+			...field,
+			default: false,
+			displayOptions: { show: { ...show, mode: ['async'] } },
+			description: `${WAIT_DESCRIPTION} Off by default in this mode: the webhook receives the result. Leave it off when the webhook is the execution's resume URL (a Wait node resumes on it).`,
+		},
+	];
 }
 
 /** "Wait for Completion", "Poll Interval" and "Timeout", the same for every operation that can wait. */
-export function waitingFields(show: { [key: string]: string[] }, defaults: WaitDefaults): INodeProperties[] {
+export function waitingFields(
+	show: { [key: string]: string[] },
+	defaults: WaitDefaults,
+	{ hasMode = false }: { hasMode?: boolean } = {},
+): INodeProperties[] {
 	return [
-		{
-			displayName: 'Wait for Completion',
-			name: 'waitForCompletion',
-			type: 'boolean',
-			default: true,
-			displayOptions: { show },
-			description:
-				'Whether to wait until the work has finished and output its result. When off, the node outputs what the API answered at once (the request ID and status URL) and you can look the result up later with "Get Status".',
-		},
+		...waitForCompletionFields(show, hasMode),
 		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is per operation
 		{
 			displayName: 'Poll Interval (Seconds)',
 			name: 'pollInterval',
 			type: 'number',
-			typeOptions: { minValue: 1 },
+			typeOptions: { minValue: defaults.minPollIntervalSeconds ?? 1 },
 			default: defaults.pollIntervalSeconds,
 			displayOptions: { show: { ...show, waitForCompletion: [true] } },
 			description: 'How often to ask the API whether the work has finished',
@@ -56,8 +84,10 @@ export function waitSettings(context: ItemContext, defaults: WaitDefaults): Wait
 	const interval = Number(context.getNodeParameter('pollInterval', defaults.pollIntervalSeconds));
 	const timeout = Number(context.getNodeParameter('waitTimeout', defaults.timeoutSeconds));
 	if (waitForCompletion) {
-		if (!Number.isFinite(interval) || interval < 1) {
-			throw invalidParameter(context, 'Poll Interval (Seconds)', 'must be a number of at least 1');
+		const minInterval = defaults.minPollIntervalSeconds ?? 1;
+		if (!Number.isFinite(interval) || interval < minInterval) {
+			const why = minInterval > 1 ? ' (pdf noodle asks to be polled no more often)' : '';
+			throw invalidParameter(context, 'Poll Interval (Seconds)', `must be a number of at least ${minInterval}${why}`);
 		}
 		if (!Number.isFinite(timeout) || timeout < 1) {
 			throw invalidParameter(context, 'Timeout (Seconds)', 'must be a number of at least 1');

@@ -120,6 +120,6 @@ export const batchRenderFields: INodeProperties[] = [
 			},
 		],
 	},
-	...waitingFields(both, BATCH_WAIT_DEFAULTS),
+	...waitingFields(both, BATCH_WAIT_DEFAULTS, { hasMode: true }),
 	...downloadFields({ resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML, GET_STATUS] }, false),
 ];

@@ -5,6 +5,7 @@ import { throwOnErrorStatus } from '../../shared/errors';
 import { idOrStatusUrl } from '../../shared/statusReference';
 import { GET_STATUS, RESOURCE } from './fields';
 import { batchStatusPath } from './renderBatch';
+import { pairWithInputItem } from '../../shared/pairing';
 
 const show = { resource: [RESOURCE], operation: [GET_STATUS] };
 
@@ -16,7 +17,7 @@ export const getBatchStatusOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/pdf/batch/status' },
 		send: { preSend: [setStatusUrl] },
-		output: { postReceive: [throwOnErrorStatus, attachBatchFiles] },
+		output: { postReceive: [throwOnErrorStatus, attachBatchFiles, pairWithInputItem] },
 	},
 };
 

@@ -1,11 +1,12 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { settleInOrder } from '../../shared/concurrency';
 import { downloadToBinary } from '../../shared/download';
-import { apiErrorFor, assertJsonAnswer } from '../../shared/errors';
-import { type ItemContext, itemContextOf, requestWithCredential } from '../../shared/itemContext';
-import { awaitBackgroundWork, CREDENTIAL_TYPE, serviceBaseUrl } from '../../shared/polling';
+import { apiErrorFor, assertJsonAnswer, errorItem } from '../../shared/errors';
+import { type ItemContext, itemContextOf } from '../../shared/itemContext';
+import { awaitBackgroundWork } from '../../shared/polling';
+import { apiRequest } from '../../shared/transport';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
 import { BATCH_WAIT_DEFAULTS } from './fields';
@@ -29,9 +30,7 @@ class Outcome {
 
 	fail(inputIndexes: number[], error: NodeApiError | NodeOperationError, json: IDataObject = {}): void {
 		if (!this.execute.continueOnFail()) throw error;
-		for (const item of inputIndexes) {
-			this.items.push({ json: { error: error.message, ...(error.description ? { description: error.description } : {}), ...json }, pairedItem: { item } });
-		}
+		for (const item of inputIndexes) this.items.push(errorItem(error, { item }, json));
 	}
 }
 
@@ -106,6 +105,11 @@ function inputsOf(batch: PlannedBatch): number[] {
 	return [...new Set(batch.entries.map((entry) => entry.inputIndex))];
 }
 
+function firstInputOf(item: INodeExecutionData): number {
+	const paired = ([] as IPairedItemData[]).concat(item.pairedItem as IPairedItemData | IPairedItemData[]);
+	return Math.min(...paired.map((pair) => pair.item));
+}
+
 function pairedWith(batch: PlannedBatch): IPairedItemData[] {
 	return inputsOf(batch).map((item) => ({ item }));
 }
@@ -116,16 +120,11 @@ async function sendBatch(
 	kind: BatchKind,
 	batch: PlannedBatch & { fields: IDataObject },
 ): Promise<{ record: IDataObject; finished: boolean }> {
-	const baseUrl = await serviceBaseUrl(context);
-	const response = (await requestWithCredential(context, CREDENTIAL_TYPE, {
+	const response = await apiRequest(context, {
 		method: 'POST',
-		url: `${baseUrl}${ENDPOINT[kind]}`,
+		url: ENDPOINT[kind],
 		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-	})) as IN8nHttpFullResponse;
+	});
 	if (response.statusCode >= 400) throw apiErrorFor(context, response.statusCode, response.body);
 	assertJsonAnswer(context, response);
 	const answer = response.body as IDataObject;
@@ -221,15 +220,18 @@ async function runBatch(execute: IExecuteFunctions, kind: BatchKind, batch: Plan
  * run side by side; their items come out in input order.
  */
 async function renderBatches(this: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
-	const outcome = new Outcome(this);
-	const batches = planBatches(this, kind, outcome);
+	const planning = new Outcome(this);
+	const batches = planBatches(this, kind, planning);
 	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(this, kind, batch), !this.continueOnFail());
+	const output = [...planning.items];
 	for (const run of runs) {
 		// Without "Continue On Fail" the first failed batch, in input order, is the node's error.
 		if (run?.status === 'rejected') throw run.reason;
-		if (run?.status === 'fulfilled') outcome.items.push(...run.value);
+		if (run?.status === 'fulfilled') output.push(...run.value);
 	}
-	return [outcome.items];
+	// In input order: each item where its input item was (a merged file where its batch's
+	// first one was, before that item's own document); the sort keeps the order of equals.
+	return [output.sort((a, b) => firstInputOf(a) - firstInputOf(b))];
 }
 
 export async function renderTemplateBatches(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -9,6 +9,7 @@ import { attachRenderedFile } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
 import { idOrStatusUrl } from '../../shared/statusReference';
 import { renderStatusPath } from './output';
+import { pairWithInputItem } from '../../shared/pairing';
 
 const OPERATION = 'getStatus';
 const show = { resource: ['document'], operation: [OPERATION] };
@@ -21,7 +22,7 @@ export const getStatusOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/pdf/status' },
 		send: { preSend: [setStatusUrl] },
-		output: { postReceive: [throwOnErrorStatus, attachRenderedFile] },
+		output: { postReceive: [throwOnErrorStatus, attachRenderedFile, pairWithInputItem] },
 	},
 };
 

@@ -23,7 +23,7 @@ export const documentDescription: INodeProperties[] = [
 	...renderFromTemplateFields,
 	...renderFromHtmlFields,
 	...getStatusFields,
-	...waitingFields({ resource: ['document'], operation: renderOperations }, RENDER_WAIT_DEFAULTS),
+	...waitingFields({ resource: ['document'], operation: renderOperations }, RENDER_WAIT_DEFAULTS, { hasMode: true }),
 	...downloadFields({
 		resource: ['document'],
 		operation: operations.map((operation) => operation.value as string),

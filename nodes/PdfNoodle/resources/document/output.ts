@@ -11,6 +11,7 @@ import { attachRenderedFile } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
 import { awaitBackgroundWork } from '../../shared/polling';
 import type { WaitDefaults } from '../../shared/waiting';
+import { pairWithInputItem } from '../../shared/pairing';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
@@ -59,4 +60,4 @@ async function awaitRenderResult(
 }
 
 /** What every render operation does with the answer: errors first, then waiting, then the file. */
-export const renderOutput: PostReceiveAction[] = [throwOnErrorStatus, awaitRenderResult, attachRenderedFile];
+export const renderOutput: PostReceiveAction[] = [throwOnErrorStatus, awaitRenderResult, attachRenderedFile, pairWithInputItem];

@@ -9,7 +9,7 @@ import type {
 import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
 import { dataFromMappedVariables } from '../../shared/variables';
 import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
-import { requireBodyWithinLimit, requireHttpUrl, requireJsonObject } from '../../shared/validation';
+import { invalidParameter, requireBodyWithinLimit, requireHttpUrl, requireJsonObject } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
 import { renderModeFields } from '../../shared/renderMode';
 import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
@@ -76,7 +76,9 @@ export const renderFromTemplateFields: INodeProperties[] = [
 				mode: 'add',
 				fieldWords: { singular: 'variable', plural: 'variables' },
 				addAllFields: true,
-				supportAutoMap: true,
+				// The fields are the template's variables, not the input's: there is nothing to
+				// match automatically (n8n's "Map Automatically" would send an empty data object).
+				supportAutoMap: false,
 			},
 		},
 		description:
@@ -88,6 +90,9 @@ export const renderFromTemplateFields: INodeProperties[] = [
 
 function templateData(context: IExecuteSingleFunctions): IDataObject {
 	if (context.getNodeParameter('dataMode', 'json') === 'map') {
+		if (context.getNodeParameter('variables.mappingMode', 'defineBelow') !== 'defineBelow') {
+			throw invalidParameter(context, 'Variables', 'must be mapped below, one field per variable ("Map Automatically" is not supported)');
+		}
 		const mapped = (context.getNodeParameter('variables.value', {}) ?? {}) as IDataObject;
 		return dataFromMappedVariables(context, mapped);
 	}

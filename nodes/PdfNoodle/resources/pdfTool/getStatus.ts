@@ -4,6 +4,7 @@ import { throwOnErrorStatus } from '../../shared/errors';
 import { idOrStatusUrl } from '../../shared/statusReference';
 import { showFor } from './common';
 import { attachToolFiles, toolStatusPath } from './output';
+import { pairWithInputItem } from '../../shared/pairing';
 
 const OPERATION = 'getStatus';
 const show = showFor(OPERATION);
@@ -16,7 +17,7 @@ export const getToolStatusOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/tools/status' },
 		send: { preSend: [setStatusUrl] },
-		output: { postReceive: [throwOnErrorStatus, resultFiles] },
+		output: { postReceive: [throwOnErrorStatus, resultFiles, pairWithInputItem] },
 	},
 };
 

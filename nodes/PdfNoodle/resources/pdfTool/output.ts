@@ -11,6 +11,7 @@ import { downloadToBinary, fileNameFromUrl } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
 import { awaitBackgroundWork } from '../../shared/polling';
 import { TOOL_WAIT_DEFAULTS } from './common';
+import { pairWithInputItem } from '../../shared/pairing';
 
 export function toolStatusPath(requestId: string): string {
 	return `/v1/tools/status/${encodeURIComponent(requestId)}`;
@@ -94,4 +95,4 @@ export async function attachToolFiles(
 }
 
 /** What every tool operation does with the answer: errors, waiting, then the files. */
-export const toolOutput: PostReceiveAction[] = [throwOnErrorStatus, awaitToolResult, attachToolFiles];
+export const toolOutput: PostReceiveAction[] = [throwOnErrorStatus, awaitToolResult, attachToolFiles, pairWithInputItem];

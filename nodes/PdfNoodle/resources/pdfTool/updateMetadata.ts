@@ -1,13 +1,21 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../shared/pdfSource';
-import { invalidParameter, requireNumberInRange } from '../../shared/validation';
+import { invalidParameter, keywordList, optionalText, requireNumberInRange } from '../../shared/validation';
 import { showFor, toolOptionsBody, toolOptionsField } from './common';
 import { toolOutput } from './output';
 
 const OPERATION = 'updateMetadata';
 const show = showFor(OPERATION);
-const TEXT_FIELDS = ['title', 'author', 'subject', 'creator', 'producer', 'copyright'];
+/** The text fields of the metadata, with the names the user sees. */
+const TEXT_FIELDS: Record<string, string> = {
+	title: 'Title',
+	author: 'Author',
+	subject: 'Subject',
+	creator: 'Creator',
+	producer: 'Producer',
+	copyright: 'Copyright',
+};
 const DATE_FIELDS = ['createDate', 'modDate'];
 
 export const updateMetadataOperation: INodePropertyOptions = {
@@ -65,12 +73,12 @@ export const updateMetadataFields: INodeProperties[] = [
 function metadataBody(context: IExecuteSingleFunctions): IDataObject {
 	const given = context.getNodeParameter('pdfProperties', {}) as IDataObject;
 	const metadata: IDataObject = {};
-	for (const field of TEXT_FIELDS) {
-		if (typeof given[field] === 'string' && given[field] !== '') metadata[field] = given[field];
+	for (const [field, displayName] of Object.entries(TEXT_FIELDS)) {
+		const text = optionalText(context, `Metadata → ${displayName}`, given[field]);
+		if (text !== undefined) metadata[field] = text;
 	}
-	if (typeof given.keywords === 'string' && given.keywords.trim() !== '') {
-		metadata.keywords = given.keywords.split(',').map((keyword) => keyword.trim()).filter(Boolean);
-	}
+	const keywords = keywordList(context, 'Metadata → Keywords', given.keywords);
+	if (keywords) metadata.keywords = keywords;
 	for (const field of DATE_FIELDS) {
 		const value = given[field];
 		if (value === undefined || value === '' || value === null) continue;

@@ -15,12 +15,16 @@ import { requireHttpUrl, requireText } from '../../shared/validation';
 import type { WaitDefaults } from '../../shared/waiting';
 import { waitingFields, waitSettings } from '../../shared/waiting';
 import { TEMPLATES_PATH, templatePath } from './paths';
+import { pairWithInputItem } from '../../shared/pairing';
 
 const OPERATION = 'createWithAi';
 const show = { resource: ['template'], operation: [OPERATION] };
 
 /** The API asks to poll every 10 to 30 s; creation usually takes a couple of minutes. */
-export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600 };
+// pdf noodle asks to poll a creation every 10 to 30 seconds.
+export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600, minPollIntervalSeconds: 10 };
+/** A creation may not be in the creation queue yet right after it was accepted (404): so long that is no error. */
+const NOT_IN_QUEUE_YET_MS = 30_000;
 
 const IN_PROGRESS = ['ONGOING', 'PENDING'];
 
@@ -32,7 +36,7 @@ export const createWithAiOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'POST', url: `${TEMPLATES_PATH}/create` },
 		send: { preSend: [buildCreateBody] },
-		output: { postReceive: [throwOnErrorStatus, awaitCreation] },
+		output: { postReceive: [throwOnErrorStatus, awaitCreation, pairWithInputItem] },
 	},
 };
 
@@ -97,25 +101,20 @@ async function buildCreateBody(this: IExecuteSingleFunctions, request: IHttpRequ
 	return { ...request, body };
 }
 
-/** The created template as output: id, name, HTML, and what the status record adds. */
+/**
+ * The created template as output, with the same fields whatever the timing: the lookup
+ * answers the creation status record (with the preview URL) until the template is fully
+ * created, then the template itself, which no longer names a preview (an empty URL then).
+ */
 function createdTemplate(final: IDataObject, displayName: string): IDataObject {
 	const template = final.template as IDataObject | undefined;
-	if (template) {
-		return {
-			templateId: template.id,
-			displayName: template.displayName ?? displayName,
-			html: template.html ?? template.htmlTemplate,
-			status: 'SUCCESS',
-			template,
-		};
-	}
 	return {
-		templateId: final.templateId,
-		displayName,
-		html: final.templateHtml,
-		status: final.status,
-		pdfPreviewUrl: final.pdfPreviewUrl,
-		metadata: final.metadata,
+		templateId: template?.id ?? final.templateId,
+		displayName: template?.displayName ?? displayName,
+		html: template ? (template.html ?? template.htmlTemplate) : final.templateHtml,
+		status: 'SUCCESS',
+		pdfPreviewUrl: typeof final.pdfPreviewUrl === 'string' ? final.pdfPreviewUrl : '',
+		metadata: (final.metadata as IDataObject | undefined) ?? {},
 	};
 }
 
@@ -133,6 +132,7 @@ async function awaitCreation(this: IExecuteSingleFunctions, items: INodeExecutio
 		statusUrl: accepted.fetchTemplateUrl,
 		subject: 'template creation',
 		isFinished: (body) => body.template !== undefined || !IN_PROGRESS.includes(String(body.status)),
+		notFoundGraceMs: NOT_IN_QUEUE_YET_MS,
 	});
 	if (!final) return items;
 	if (final.template === undefined && final.status !== 'SUCCESS') {

@@ -9,6 +9,7 @@ import type {
 import { throwOnErrorStatus } from '../../shared/errors';
 import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
 import { templatePath } from './paths';
+import { pairWithInputItem } from '../../shared/pairing';
 
 const show = { resource: ['template'], operation: ['get'] };
 
@@ -20,7 +21,7 @@ export const getOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/integration/templates' },
 		send: { preSend: [setTemplateUrl] },
-		output: { postReceive: [throwOnErrorStatus, unwrapTemplate] },
+		output: { postReceive: [throwOnErrorStatus, unwrapTemplate, pairWithInputItem] },
 	},
 };
 

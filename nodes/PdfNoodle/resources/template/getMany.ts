@@ -9,6 +9,7 @@ import type {
 import { throwOnErrorStatus } from '../../shared/errors';
 import { requireWholeNumber } from '../../shared/validation';
 import { TEMPLATES_PATH } from './paths';
+import { pairWithInputItem } from '../../shared/pairing';
 
 const show = { resource: ['template'], operation: ['getMany'] };
 
@@ -19,7 +20,7 @@ export const getManyOperation: INodePropertyOptions = {
 	description: 'List the templates of your account, sorted by name',
 	routing: {
 		request: { method: 'GET', url: TEMPLATES_PATH },
-		output: { postReceive: [throwOnErrorStatus, templatesAsItems] },
+		output: { postReceive: [throwOnErrorStatus, templatesAsItems, pairWithInputItem] },
 	},
 };
 

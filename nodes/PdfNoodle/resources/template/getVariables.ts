@@ -3,6 +3,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INo
 import { throwOnErrorStatus } from '../../shared/errors';
 import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
 import { templatePath } from './paths';
+import { pairWithInputItem } from '../../shared/pairing';
 
 const show = { resource: ['template'], operation: ['getVariables'] };
 
@@ -14,7 +15,7 @@ export const getVariablesOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/integration/templates' },
 		send: { preSend: [setVariablesUrl] },
-		output: { postReceive: [throwOnErrorStatus] },
+		output: { postReceive: [throwOnErrorStatus, pairWithInputItem] },
 	},
 };
 
