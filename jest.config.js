@@ -60,5 +60,7 @@ module.exports = {
 	coverageProvider: 'v8',
 	coverageDirectory: '<rootDir>/coverage',
 	coverageReporters: ['text-summary', 'text', 'lcov', 'json-summary'],
-	coverageThreshold: { global: { lines: 90, branches: 80, statements: 90, functions: 85 } },
+	// A little under what the unit, sandbox and engine layers measure (97 % of lines, 88 % of
+	// branches): a change that leaves its code untested fails the run.
+	coverageThreshold: { global: { lines: 96, branches: 86, statements: 96, functions: 93 } },
 };

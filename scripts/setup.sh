@@ -2,7 +2,7 @@
 # Everything the project needs before it runs, done only when something is missing or
 # changed, so that `npm test`, `npm run demo` and `npm run dev` can each start with it:
 #   - Chromium and Ghostscript for the sandbox's real files (Debian packages, when missing);
-#   - the dev dependencies (`npm ci`, again only when package-lock.json or Node changed);
+#   - the dev dependencies (again only when package-lock.json or Node changed);
 #   - the pinned n8n of the end-to-end tests (cached outside the checkout).
 # A second run with nothing changed takes about a second.
 # Runs under Node 24 (scripts/toolchain.sh).
@@ -16,8 +16,12 @@ bash scripts/ensure-system-packages.sh
 stamp="node_modules/.installed-lock-sha"
 wanted="$(cat package-lock.json <(node --version) | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
-  echo "setup: installing the dev dependencies (npm ci)" >&2
-  npm ci --no-audit --no-fund --loglevel=error >&2
+  echo "setup: installing the dev dependencies (the versions of package-lock.json)" >&2
+  # `npm install --no-save`, not `npm ci`: the registry this project is built against lacks some
+  # other platforms' builds of optional native packages (@swc/core, the resolver of jest), so
+  # the lockfile cannot list them and `npm ci` refuses it as out of sync. This installs exactly
+  # the locked versions for this platform and leaves package-lock.json as it is.
+  npm install --no-save --no-audit --no-fund --loglevel=error >&2
   echo "$wanted" > "$stamp"
 fi
 
