@@ -4,10 +4,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { batchCustomOperations, batchDescription } from './resources/batch';
 import { documentDescription } from './resources/document';
 import { pdfToolDescription } from './resources/pdfTool';
+import { mergeAcrossItems } from './resources/pdfTool/mergeAcrossItems';
 import { templateDescription } from './resources/template';
 import { CURRENT_BASE_URL } from './shared/baseUrl';
 import { routedOperations } from './shared/routedOperations';
 import { searchTemplates } from './shared/templateLocator';
+import { withAgentDefaults } from './shared/toolDefaults';
 import { getTemplateVariableFields } from './shared/variables';
 
 type Operations = NonNullable<INodeType['customOperations']>;
@@ -18,6 +20,16 @@ function mergeOperations(...sets: Operations[]): Operations {
 		for (const [resource, operations] of Object.entries(set)) merged[resource] = { ...merged[resource], ...operations };
 	}
 	return merged;
+}
+
+/**
+ * How each operation runs: the described steps through the transport (shared/routedOperations.ts),
+ * the batch renders on their own, and Merge PDFs across all input items in one request.
+ */
+function operationsOf(description: INodeTypeDescription): Operations {
+	const routed = routedOperations(description);
+	const mergePdfs = mergeAcrossItems(routed.pdfTool.mergePdfs);
+	return mergeOperations(routed, batchCustomOperations, { pdfTool: { mergePdfs } });
 }
 
 export class PdfNoodle implements INodeType {
@@ -54,7 +66,7 @@ export class PdfNoodle implements INodeType {
 			// Error statuses reach `throwOnErrorStatus`, which words them for a person.
 			ignoreHttpStatusErrors: true,
 		},
-		properties: [
+		properties: withAgentDefaults([
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -84,12 +96,10 @@ export class PdfNoodle implements INodeType {
 			...batchDescription,
 			...templateDescription,
 			...pdfToolDescription,
-		],
+		]),
 	};
 
-	// Every operation runs through the shared transport (see shared/routedOperations.ts); the
-	// batch renders, which send several requests per run, have operations of their own.
-	customOperations = mergeOperations(routedOperations(this.description), batchCustomOperations);
+	customOperations = operationsOf(this.description);
 
 	methods = {
 		listSearch: {

@@ -69,6 +69,9 @@ export class N8n {
 	get env(): NodeJS.ProcessEnv {
 		return {
 			...process.env,
+			// As n8n runs for its users. Jest sets NODE_ENV=test, in which n8n's logger stays
+			// silent, and `n8n execute --rawOutput` would print nothing.
+			NODE_ENV: 'production',
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: 'pdf-noodle-e2e-encryption-key',
 			N8N_DIAGNOSTICS_ENABLED: 'false',

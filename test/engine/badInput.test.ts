@@ -131,7 +131,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['batch list: convertToImage as text', batchList([{ templateId: 'letter', data: {}, convertToImage: 'yes' }]), 'Invalid "Entries (JSON)": entry 1: convertToImage must be true or false'],
 	['batch list: merge with a PNG entry', { ...batchList([{ templateId: 'letter', data: {}, convertToImage: true }]), batchOptions: { merge: true } }, 'Invalid "Merge Into One PDF": cannot be used when an entry asks for PNG output'],
 	['batch items: broken data', batchItems({ documentData: 'oops' }), /^Invalid "Data \(JSON\)": must be valid JSON/],
-	['batch items: async without a webhook', batchItems({ mode: 'async', webhook: '={{ "" }}' }), 'Invalid "Webhook URL": must not be empty'],
+	['batch items: a webhook that is not a URL', batchItems({ webhook: 'my webhook' }), /^Invalid "Webhook URL": must be an http:\/\/ or https:\/\/ URL/],
 	['batch items: URL lifetime 0', batchItems({ batchOptions: { signedUrlExpiresIn: 0 } }), /^Invalid "Signed URL Lifetime \(Seconds\)"/],
 	['batch status: a tool status URL', { resource: 'batch', operation: 'getStatus', batchRequestId: 'https://api.pdfnoodle.com/v1/tools/status/1' }, /^Invalid "Batch Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/batch\/status\/<id>/],
 ];

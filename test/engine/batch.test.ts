@@ -177,14 +177,14 @@ describe('states', () => {
 		assert.equal(byInput.get(0)!.json.renderStatus, 'SUCCESS');
 		assert.equal(byInput.get(0)!.json.batchStatus, 'PARTIAL_SUCCESS');
 		assert.match(String(byInput.get(1)!.json.error), /batch entry 2 failed/);
-		assert.equal(byInput.get(1)!.json.renderStatus, 'FAILED');
+		assert.equal((byInput.get(1)!.json.details as { renderStatus: string }).renderStatus, 'FAILED');
 		assert.ok((await pdfText(await binaryBytes(byInput.get(2)!.binary?.data))).includes('Good 2'));
 	});
 
 	test('FAILED with Continue On Fail: an error item for every entry', async () => {
 		const { items } = await run(renderTemplates, people(2, 'broken-layout'), true);
 		assert.equal(items.length, 2);
-		assert.ok(items.every((item) => /failed/.test(String(item.json.error)) && item.json.batchStatus === 'FAILED'));
+		assert.ok(items.every((item) => /failed/.test(String(item.json.error)) && (item.json.details as { batchStatus: string }).batchStatus === 'FAILED'));
 	});
 });
 
@@ -230,6 +230,30 @@ describe('waiting and status', () => {
 	});
 });
 
+describe('Get Status with "Wait for Completion"', () => {
+	test('waits for a batch it did not start: ONGOING, then SUCCESS and the files', async () => {
+		sandbox.context.settings.renderDelayMs = 2500;
+		const { items: started } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url, waitForCompletion: false }, people(2));
+		const batchRequestId = String(started[0].json.batchRequestId);
+		clearRequestLog(sandbox);
+
+		const getStatus = { resource: 'batch', operation: 'getStatus', batchRequestId };
+		const now = await run(getStatus, [{ json: {} }]);
+		assert.equal(now.items[0].json.status, 'ONGOING', 'off by default: the status as it is now');
+		assert.equal(now.items[0].binary, undefined);
+
+		const waited = await run({ ...getStatus, waitForCompletion: true, pollInterval: 1 }, [{ json: {} }]);
+		assert.equal(waited.error, undefined, waited.error?.message);
+		const [record] = waited.items;
+		assert.equal(record.json.status, 'SUCCESS');
+		assert.equal(record.json.completed, 2);
+		assert.deepEqual(Object.keys(record.binary ?? {}).sort(), ['data_0', 'data_1']);
+		assert.ok((await pdfText(await binaryBytes(record.binary?.data_1))).includes('Person 2'));
+		const calls = apiRequests(sandbox).map((request) => `${request.method} ${request.path}`);
+		assert.ok(calls.length >= 3 && calls.every((call) => call === `GET /v1/pdf/batch/status/${batchRequestId}`), calls.join(', '));
+	});
+});
+
 describe('from a list per item', () => {
 	const listOf = (entries: unknown) => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'list', entries: JSON.stringify(entries), downloadFile: false });
 
@@ -256,4 +280,48 @@ describe('from a list per item', () => {
 			assert.equal(apiRequests(sandbox).length, 0);
 		});
 	}
+});
+
+describe('batches like single renders', () => {
+	test('"Map Each Variable" for entries from input items: each item\'s mapped values become its entry\'s nested data', async () => {
+		const { items, error } = await run(
+			{
+				...renderTemplates,
+				template: { __rl: true, mode: 'id', value: 'letter' },
+				documentDataMode: 'map',
+				documentVariables: { mappingMode: 'defineBelow', value: { 'recipient.name': '={{ $json.name }}', closing: 'With thanks' } },
+			},
+			people(2, 'letter'),
+		);
+		assert.equal(error, undefined, error?.message);
+		const body = batchPosts()[0].body as { items: unknown[] };
+		assert.deepEqual(body.items, [
+			{ templateId: 'letter', data: { recipient: { name: 'Person 1' }, closing: 'With thanks' } },
+			{ templateId: 'letter', data: { recipient: { name: 'Person 2' }, closing: 'With thanks' } },
+		]);
+		const text = await pdfText(await binaryBytes(items[1].binary?.data));
+		assert.ok(text.includes('Person 2') && text.includes('With thanks'), text);
+	});
+
+	test('a synchronous batch may notify a webhook: the body has the webhook and no async, the receiver gets the record', async () => {
+		const { error } = await run({ ...renderTemplates, webhook: receiver.url, downloadFile: false }, people(2));
+		assert.equal(error, undefined, error?.message);
+		const body = batchPosts()[0].body as Record<string, unknown>;
+		assert.equal(body.webhook, receiver.url);
+		assert.equal(body.async, undefined);
+		await receiver.waitFor(1);
+		const record = receiver.received.at(-1)!.body as { status: string; results: unknown[] };
+		assert.equal(record.status, 'SUCCESS');
+		assert.equal(record.results.length, 2);
+	});
+
+	test('an asynchronous batch may be polled without a webhook', async () => {
+		const { items, error } = await run({ ...renderTemplates, mode: 'async', waitForCompletion: true }, people(2));
+		assert.equal(error, undefined, error?.message);
+		const body = batchPosts()[0].body as Record<string, unknown>;
+		assert.equal(body.async, true);
+		assert.equal(body.webhook, undefined);
+		assert.equal(items.length, 2);
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Person 1'));
+	});
 });

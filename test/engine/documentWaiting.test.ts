@@ -220,6 +220,46 @@ describe('Get Status', () => {
 		assert.equal(items[0].binary, undefined);
 	});
 
+	test('with "Wait for Completion" it waits for a render it did not start: ONGOING, then SUCCESS and the PDF', async () => {
+		sandbox.context.settings.renderDelayMs = 2500;
+		const { items: started } = await runPdfNoodle(
+			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		const requestId = String(started[0].json.requestId);
+		clearRequestLog(sandbox);
+
+		const now = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId }, { credentials: credentialsFor(sandbox) });
+		assert.equal(now.items[0].json.renderStatus, 'ONGOING', 'off by default: the status as it is now');
+		assert.equal(now.items[0].binary, undefined);
+
+		const waited = await runPdfNoodle(
+			{ resource: 'document', operation: 'getStatus', requestId, waitForCompletion: true, pollInterval: 1 },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.equal(waited.error, undefined, waited.error?.message);
+		assert.equal(waited.items[0].json.requestId, requestId);
+		assert.equal(waited.items[0].json.renderStatus, 'SUCCESS');
+		assert.ok((await pdfText(await binaryBytes(waited.items[0].binary?.data))).includes('Margaret Hamilton'));
+		assert.ok(statusCalls().length >= 3, `${statusCalls().length} status calls`);
+		assert.ok(statusCalls().every((call) => call.path === `/v1/pdf/status/${requestId}`));
+		assert.equal(renderCalls().length, 0, 'nothing is rendered again');
+	});
+
+	test('waiting runs out of time with the request ID to look it up later', async () => {
+		sandbox.context.settings.renderDelayMs = 8000;
+		const { items: started } = await runPdfNoodle(
+			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		const requestId = String(started[0].json.requestId);
+		const { error } = await runPdfNoodle(
+			{ resource: 'document', operation: 'getStatus', requestId, waitForCompletion: true, pollInterval: 1, waitTimeout: 2 },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.match(error?.message ?? '', new RegExp(`^Timed out after waiting 2 s for the render to finish \\(requestId ${requestId}, last state ONGOING\\)$`));
+	});
+
 	test('an unknown id is a 404 error; a malformed one is refused before sending', async () => {
 		const unknown = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId: 'nope' }, { credentials: credentialsFor(sandbox) });
 		assert.equal(unknown.error?.message, 'Request could not be found');

@@ -40,7 +40,7 @@ const FAMILIES = [
 		name: 'batch entry',
 		parameters: { resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template, documentData: '{}', downloadFile: false },
 		input: () => [{ template: 'letter' }, { template: 'broken-layout' }, { template: 'certificate' }],
-		failure: /failed/i,
+		failure: /^The render of batch entry 2 failed/,
 	},
 	{
 		name: 'batch planning',
@@ -73,6 +73,8 @@ describe.each(FAMILIES)('$name', ({ parameters, input, failure }) => {
 		assert.equal(errorItems.length, 1);
 		assert.deepEqual(pairedIndexes(errorItems), [1]);
 		assert.match(String(errorItems[0].json.error), failure);
+		// n8n hands the error output the failed input item's fields along with the error.
+		assert.deepEqual(Object.keys(input()[1]).filter((key) => !(key in errorItems[0].json)), []);
 	});
 
 	test('"Continue": every item on the one output, in input order, the failed one with its error', async () => {

@@ -160,6 +160,49 @@ describe('Merge PDFs', () => {
 	});
 });
 
+describe('Merge PDFs with "All Input Items"', () => {
+	test('one merged PDF of every item\'s binary, in item order, in one request, paired with every item', async () => {
+		const input = [
+			await pdfItem(await textPdf('One', 1), 'one.pdf'),
+			await pdfItem(await textPdf('Two', 2), 'two.pdf'),
+			await pdfItem(await textPdf('Three', 1), 'three.pdf'),
+		];
+		const { items, error } = await run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'binary', binaryPropertyNameIn: 'data' }), input);
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items.length, 1);
+		assert.deepEqual(items[0].pairedItem, [{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const pages = await pdfPageTexts(await binaryBytes(items[0].binary?.data));
+		assert.deepEqual(pages.map((page) => page.trim()), ['One page 1', 'Two page 1', 'Two page 2', 'Three page 1']);
+		assert.equal(toolCalls().length, 1, 'one merge request');
+		assert.deepEqual(
+			(toolCalls()[0].body as { urls: string[] }).urls.map((url) => /\/([\w.]+)\?expires=/.exec(url)?.[1]),
+			['one.pdf', 'two.pdf', 'three.pdf'],
+		);
+	});
+
+	test('each item\'s URL from an expression', async () => {
+		const { items, error } = await run(
+			tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'url', url: '={{ $json.pdf }}' }),
+			[{ json: { pdf: files.url('/b.pdf') } }, { json: { pdf: files.url('/a.pdf') } }],
+		);
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual((toolCalls()[0].body as { urls: string[] }).urls, [files.url('/b.pdf'), files.url('/a.pdf')]);
+		const pages = await pdfPageTexts(await binaryBytes(items[0].binary?.data));
+		assert.deepEqual(pages.map((page) => page.trim()), ['Bravo page 1', 'Alpha page 1', 'Alpha page 2']);
+	});
+
+	test('one input item, or an item without its PDF, is refused before anything is sent', async () => {
+		const one = await run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'url', url: files.url('/a.pdf') }));
+		assert.equal(one.error?.message, 'Invalid "Inputs": "All Input Items" needs at least 2 input items with a PDF, not 1');
+		const missing = await run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'binary', binaryPropertyNameIn: 'data' }), [
+			await pdfItem(await textPdf('One', 1), 'one.pdf'),
+			{ json: {} },
+		]);
+		assert.equal(missing.error?.message, 'Invalid "Input Binary Field": the input item has no binary field "data"');
+		assert.equal(sandbox.context.requestLog.length, 0);
+	});
+});
+
 describe('Split PDF', () => {
 	test('a 10-page file every 3 pages gives 4 items named {base}_{n}.pdf', async () => {
 		const { items, error } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 3 }));
@@ -187,6 +230,26 @@ describe('Split PDF', () => {
 		assert.deepEqual(counts, [3, 1, 4]);
 		const zip = unzipSync(new Uint8Array(await binaryBytes(items[0].binary?.data_zip)));
 		assert.deepEqual(Object.keys(zip).sort(), ['chapter_1.pdf', 'chapter_2.pdf', 'chapter_3.pdf']);
+	});
+
+	test('ZIP only: one item whose binary is the ZIP of the parts, and no part downloaded on its own', async () => {
+		const { items, error } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4, splitOutput: 'zipOnly' }));
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(toolCalls()[0].body, { url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4 });
+		assert.equal(items.length, 1);
+		assert.deepEqual(Object.keys(items[0].binary ?? {}), ['data']);
+		const archive = items[0].binary!.data;
+		assert.equal(archive.fileName, 'report.zip');
+		assert.equal(archive.mimeType, 'application/zip');
+		assert.equal(items[0].json.totalParts, 3);
+		assert.equal(items[0].json.fileName, 'report.zip');
+		assert.deepEqual(items[0].pairedItem, { item: 0 });
+		const zip = unzipSync(new Uint8Array(await binaryBytes(archive)));
+		assert.deepEqual(Object.keys(zip).sort(), ['report_1.pdf', 'report_2.pdf', 'report_3.pdf']);
+		const counts = await Promise.all(['report_1.pdf', 'report_2.pdf', 'report_3.pdf'].map(async (name) => await pdfPageCount(Buffer.from(zip[name]))));
+		assert.deepEqual(counts, [4, 4, 2]);
+		const downloads = sandbox.context.requestLog.filter((request) => request.method === 'GET' && request.path.startsWith('/files/'));
+		assert.equal(downloads.length, 1, 'only the ZIP is downloaded');
 	});
 
 	test('bad ranges are refused before sending; ranges past the end are the service\'s 400', async () => {
@@ -321,6 +384,32 @@ describe('common tool rules, background runs and status', () => {
 		assert.equal(byUrl.items[0].json.requestId, requestId);
 		assert.equal(byUrl.items[0].json.status, 'SUCCESS');
 		assert.equal(await pdfPageCount(await binaryBytes(byUrl.items[0].binary?.data)), 10);
+	});
+
+	test('Get Status with "Wait for Completion" waits for a job it did not start: ONGOING, then SUCCESS and the file', async () => {
+		sandbox.context.settings.toolDelayMs = 2500;
+		const { items: started } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), waitForCompletion: false, toolOptions: { async: true } }));
+		const requestId = String(started[0].json.requestId);
+		clearRequestLog(sandbox);
+
+		const now = await run(tool('getStatus', { toolRequestId: requestId }));
+		assert.equal(now.items[0].json.status, 'ONGOING', 'off by default: the status as it is now');
+		assert.equal(now.items[0].binary, undefined);
+
+		const waited = await run(tool('getStatus', { toolRequestId: requestId, waitForCompletion: true, pollInterval: 1 }));
+		assert.equal(waited.error, undefined, waited.error?.message);
+		assert.equal(waited.items[0].json.requestId, requestId);
+		assert.equal(waited.items[0].json.status, 'SUCCESS');
+		assert.equal(await pdfPageCount(await binaryBytes(waited.items[0].binary?.data)), 10);
+		const calls = apiRequests(sandbox).map((request) => `${request.method} ${request.path}`);
+		assert.ok(calls.length >= 3, calls.join(', '));
+		assert.ok(calls.every((call) => call === `GET /v1/tools/status/${requestId}`), calls.join(', '));
+	});
+
+	test('Get Status refuses a poll interval under 1 s before sending when it waits', async () => {
+		const { error } = await run(tool('getStatus', { toolRequestId: 'abc', waitForCompletion: true, pollInterval: 0.5 }));
+		assert.equal(error?.message, 'Invalid "Poll Interval (Seconds)": must be a number of at least 1');
+		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
 	test('a background job that fails is an error with the service\'s reason', async () => {

@@ -2,11 +2,12 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
-import type { IConnections, INode, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
+import type { IConnections, INode, INodeExecutionData, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
-import { binaryBytes, callNodeMethod, NODE_NAME, PDF_NOODLE_NODE_TYPE, runPdfNoodle, runWorkflow } from '../harness/engine';
+import { binaryBytes, binaryDataService, callNodeMethod, NODE_NAME, PDF_NOODLE_NODE_TYPE, runPdfNoodle, runWorkflow } from '../harness/engine';
 import { INPUT_NODE_TYPE } from '../harness/nodeTypes';
+import { textPdf } from '../support/fixtures';
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
 
@@ -23,6 +24,13 @@ afterAll(async () => {
 beforeEach(() => clearRequestLog(sandbox));
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** An input item holding a file in binary field `field`, as a Read Binary File node would give it. */
+async function pdfInput(bytes: Buffer, fileName: string, mimeType = 'application/pdf', field = 'data'): Promise<INodeExecutionData> {
+	const { prepareBinaryData } = await import('n8n-core');
+	await binaryDataService();
+	return { json: {}, binary: { [field]: await prepareBinaryData(bytes, 'engine-test', 'engine-test-execution', fileName, mimeType) } };
+}
 
 describe('Get Many', () => {
 	test('one item per template, sorted by name', async () => {
@@ -68,6 +76,13 @@ describe('Get and Get Variables', () => {
 		assert.equal(items[0].json.displayName, 'Invoice');
 		assert.match(String(items[0].json.html), /\{\{invoice_number\}\}/);
 		assert.deepEqual(apiRequests(sandbox).map((request) => request.path), ['/v1/integration/templates/invoice']);
+	});
+
+	test('Get with "Simplify": the ID, the name and the variables it expects, no HTML', async () => {
+		const simplified = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId('invoice'), simplify: true }, { credentials: credentialsFor(sandbox) });
+		assert.equal(simplified.error, undefined, simplified.error?.message);
+		const variables = await runPdfNoodle({ resource: 'template', operation: 'getVariables', template: byId('invoice') }, { credentials: credentialsFor(sandbox) });
+		assert.deepEqual(simplified.items[0].json, { id: 'invoice', displayName: 'Invoice', variables: variables.items[0].json });
 	});
 
 	test('Get of a missing template is a 404 error', async () => {
@@ -341,5 +356,38 @@ describe('Create With AI', () => {
 		const { error } = await runPdfNoodle({ ...create, fileUrl: 'old-invoice.pdf' }, { credentials: credentialsFor(sandbox) });
 		assert.equal(error?.message, 'Invalid "Reference File URL": must be an http:// or https:// URL, not "old-invoice.pdf"');
 		assert.equal(apiRequests(sandbox).length, 0);
+	});
+
+	test('a reference file from a binary field is uploaded, and its signed URL is the fileUrl of the create body', async () => {
+		const reference = await pdfInput(await textPdf('Old packing slip', 1), 'old slip.pdf', 'application/pdf', 'slip');
+		const { items, error } = await runPdfNoodle(
+			{ ...create, waitForCompletion: false, referenceFileType: 'binary', referenceBinaryField: 'slip' },
+			{ credentials: credentialsFor(sandbox), input: [reference] },
+		);
+		assert.equal(error, undefined, error?.message);
+		assert.match(String(items[0].json.templateId), /^[0-9a-f]{10}$/);
+
+		const sent = sandbox.context.requestLog.map((request) => `${request.method} ${request.path.replace(/\/uploads\/.+/, '/uploads/…')}`);
+		assert.deepEqual(sent, ['GET /v1/tools/get-signed-upload-url', 'PUT /uploads/…', 'POST /v1/integration/templates/create']);
+		const [slot, upload, createCall] = sandbox.context.requestLog;
+		assert.equal(slot.query.fileName, 'old slip.pdf');
+		assert.equal(upload.headers['content-type'], 'application/pdf');
+		assert.equal(upload.headers.authorization, undefined, 'the upload URL gets no API key');
+		const uploaded = sandbox.context.files.get(/\/uploads\/([^?]+)/.exec(upload.path)![1])!;
+		assert.ok((await pdfText(uploaded.bytes!)).includes('Old packing slip'));
+		const { fileUrl, ...body } = createCall.body as { fileUrl: string };
+		assert.deepEqual(body, { prompt: create.prompt, displayName: 'Packing Slip' });
+		const signed = new URL(fileUrl);
+		assert.equal(signed.pathname, `/files/${uploaded.id}/old%20slip.pdf`, 'the signed get-URL of the uploaded file');
+		assert.equal(sandbox.context.files.verify(uploaded.id, signed.searchParams.get('expires'), signed.searchParams.get('signature')), uploaded);
+	});
+
+	test('a reference binary that is missing or not a PDF is refused before sending', async () => {
+		const missing = await runPdfNoodle({ ...create, referenceFileType: 'binary' }, { credentials: credentialsFor(sandbox) });
+		assert.equal(missing.error?.message, 'Invalid "Input Binary Field": the input item has no binary field "data"');
+		const text = await pdfInput(Buffer.from('just text'), 'notes.txt', 'text/plain');
+		const notPdf = await runPdfNoodle({ ...create, referenceFileType: 'binary' }, { credentials: credentialsFor(sandbox), input: [text] });
+		assert.equal(notPdf.error?.message, 'Invalid "Input Binary Field": the binary field "data" is not a PDF (text/plain, notes.txt)');
+		assert.equal(sandbox.context.requestLog.length, 0);
 	});
 });

@@ -23,6 +23,11 @@ export interface SandboxSettings {
 	 * Chromium, so that a fixed `renderDelayMs` is the whole render latency.
 	 */
 	fixedRender?: boolean;
+	/**
+	 * Signed file URLs end in the file's id, not its name, as some object stores' URLs do: a
+	 * client then learns the name only from the download's Content-Disposition.
+	 */
+	opaqueFileUrls?: boolean;
 	/** Added to the real clock: lets a test age signed URLs without waiting. */
 	clockOffsetMs: number;
 	/** How long an AI template creation takes. */

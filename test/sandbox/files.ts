@@ -23,7 +23,11 @@ export class FileStore {
 	private readonly files = new Map<string, StoredFile>();
 	private readonly secret = randomBytes(32);
 
-	constructor(private readonly baseUrl: () => string) {}
+	constructor(
+		private readonly baseUrl: () => string,
+		/** Whether get-URLs leave the file name out (`opaqueFileUrls`). */
+		private readonly opaqueUrls: () => boolean = () => false,
+	) {}
 
 	put(bytes: Buffer | undefined, fileName: string, mimeType: string): StoredFile {
 		const file = { id: randomUUID(), fileName, mimeType, bytes };
@@ -44,7 +48,8 @@ export class FileStore {
 	): { url: string; validUntil: Date } {
 		const expires = Math.floor(now / 1000) + Math.max(0, Math.floor(lifetimeSeconds));
 		const signature = this.sign(purpose, file.id, expires);
-		const path = purpose === 'get' ? `files/${file.id}/${encodeURIComponent(file.fileName)}` : `uploads/${file.id}`;
+		const named = this.opaqueUrls() ? '' : `/${encodeURIComponent(file.fileName)}`;
+		const path = purpose === 'get' ? `files/${file.id}${named}` : `uploads/${file.id}`;
 		const url = `${this.baseUrl()}/${path}?expires=${expires}&signature=${signature}`;
 		return { url, validUntil: new Date(expires * 1000) };
 	}
@@ -70,4 +75,15 @@ export class FileStore {
 	private sign(purpose: UrlPurpose, id: string, expires: number): string {
 		return createHmac('sha256', this.secret).update(`${purpose}:${id}:${expires}`).digest('hex');
 	}
+}
+
+/**
+ * The Content-Disposition of a download, as RFC 6266 has it: `filename` in plain ASCII for
+ * old clients, and `filename*` with the exact name, percent-encoded UTF-8, when they differ.
+ */
+export function contentDisposition(fileName: string): string {
+	const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+	if (ascii === fileName) return `inline; filename="${fileName}"`;
+	const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+	return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

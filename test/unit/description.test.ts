@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import { throwOnErrorStatus } from '../../dist/nodes/PdfNoodle/shared/errors.js';
@@ -59,4 +60,16 @@ test('parameter names are unique per operation where they are shown together', (
 		assert.ok(!seen.has(key), `parameter "${property.name}" is declared twice for the same operations`);
 		seen.set(key, property.name);
 	}
+});
+
+test('as an AI agent\'s tool, files stay URLs and templates come simplified unless asked otherwise', () => {
+	// n8n names a node used as a tool "<name>Tool" and shows `@tool` parameters only then.
+	const defaultsFor = (name: string, parameters: Record<string, unknown>) =>
+		NodeHelpers.getNodeParameters(description.properties, parameters as never, true, false, { typeVersion: 1 }, { ...description, name }) ?? {};
+	const render = { resource: 'document', operation: 'renderFromTemplate' };
+	const get = { resource: 'template', operation: 'get' };
+	assert.equal(defaultsFor('pdfNoodle', render).downloadFile, true);
+	assert.equal(defaultsFor('pdfNoodleTool', render).downloadFile, false);
+	assert.equal(defaultsFor('pdfNoodle', get).simplify, false);
+	assert.equal(defaultsFor('pdfNoodleTool', get).simplify, true);
 });

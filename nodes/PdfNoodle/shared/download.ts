@@ -66,11 +66,42 @@ export function downloadFields(show: { [key: string]: string[] }, withFileName =
 export function fileNameFromUrl(url: string): string | undefined {
 	try {
 		const segment = new URL(url).pathname.split('/').pop() ?? '';
-		const name = decodeURIComponent(segment);
-		return /\.[a-z0-9]{2,5}$/i.test(name) ? name : undefined;
+		const name = plainFileName(decodeURIComponent(segment));
+		return name && /\.[a-z0-9]{2,5}$/i.test(name) ? name : undefined;
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * The file name a download's `Content-Disposition` header gives: `filename*` (RFC 6266, the
+ * percent-encoded form that carries names beyond ASCII) before `filename`. n8n's
+ * `prepareBinaryData` reads this header itself only in some versions, so it is read here.
+ */
+export function fileNameFromContentDisposition(header: unknown): string | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (typeof value !== 'string') return undefined;
+	const extended = /(?:^|;)\s*filename\*\s*=\s*([\w!#$%&+^`{}~-]*)'[^']*'([^;\s]+)/i.exec(value);
+	if (extended) {
+		const name = plainFileName(percentDecoded(extended[2], extended[1]));
+		if (name) return name;
+	}
+	const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(value);
+	if (!plain) return undefined;
+	return plainFileName(plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]);
+}
+
+/** `%xx` bytes in the header's charset (UTF-8, or ISO-8859-1, the only other one RFC 5987 names). */
+function percentDecoded(text: string, charset: string): string {
+	const bytes = text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+	return Buffer.from(bytes, 'latin1').toString(/^utf-?8$/i.test(charset) ? 'utf8' : 'latin1');
+}
+
+/** A name from a host is only a name: no folders (`../`), no control characters. */
+function plainFileName(name: string): string | undefined {
+	// eslint-disable-next-line no-control-regex -- control characters are what is removed
+	const base = (name.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+	return base === '' || /^\.+$/.test(base) ? undefined : base;
 }
 
 function extensionOf(fileName: string): string {
@@ -87,7 +118,8 @@ function mimeTypeFor(fileName: string, contentType: unknown): string {
  * Downloads a signed file URL into n8n's binary data. The URL is fetched without the API
  * key (it is signed, and it belongs to a file host), as a stream, so that a large file goes
  * to n8n's binary store without being held whole in memory when n8n keeps binaries on disk.
- * The file is named `fileName`, else by the URL, else `<fallbackBaseName>.<extension>`.
+ * The file is named `fileName` (a name the user or the API's answer gives), else as the
+ * file host's `Content-Disposition` says, else by the URL, else `<fallbackBaseName>.<extension>`.
  */
 export async function downloadToBinary(
 	context: FileContext,
@@ -111,7 +143,7 @@ export async function downloadToBinary(
 			},
 		);
 	}
-	const name = fileName || fileNameFromUrl(url);
+	const name = fileName || fileNameFromContentDisposition(response.headers?.['content-disposition']) || fileNameFromUrl(url);
 	const mimeType = mimeTypeFor(name ?? '', response.headers?.['content-type']);
 	return await context.helpers.prepareBinaryData(
 		response.body as Buffer,

@@ -93,18 +93,20 @@ export function assertJsonAnswer(context: ErrorContext, response: IN8nHttpFullRe
 }
 
 /**
- * The item of a failure under "Continue On Fail": the message a person reads in its JSON
- * (with what else is known, e.g. a batch entry's result), and the error itself on the item,
- * which is what n8n's "Continue (using error output)" routes to the error output by.
+ * The item of a failure under "Continue On Fail": `error`, the message a person reads, and
+ * `details`, what else is known (the description, e.g. a batch entry's result). These are the
+ * only keys, because n8n's "Continue (using error output)" sends an item to the error output
+ * by them (setting the error object on the item instead would make n8n reduce the JSON to the
+ * message and lose the details).
  */
 export function errorItem(
 	error: NodeApiError | NodeOperationError,
 	pairedItem: IPairedItemData | IPairedItemData[],
-	json: IDataObject = {},
+	known: IDataObject = {},
 ): INodeExecutionData {
+	const details: IDataObject = { ...(error.description ? { description: error.description } : {}), ...known };
 	return {
-		json: { error: error.message, ...(error.description ? { description: error.description } : {}), ...json },
-		error,
+		json: { error: error.message, ...(Object.keys(details).length > 0 ? { details } : {}) },
 		pairedItem,
 	};
 }

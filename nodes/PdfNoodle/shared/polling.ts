@@ -1,4 +1,4 @@
-import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiErrorFor } from './errors';
@@ -27,6 +27,8 @@ export interface PollOptions {
 	statusUrl: string;
 	/** For this long after the wait began, a 404 means "not there yet" and is asked again. */
 	notFoundGraceMs?: number;
+	/** The status has just been looked up: the first call comes one interval later. */
+	justLookedUp?: boolean;
 }
 
 /** Connection-level failures that a later status call may not meet again. */
@@ -135,6 +137,7 @@ export async function pollUntilFinished(
 	let lastState = 'not yet known';
 	// A status call that hangs counts as a transient failure well before the next one is due.
 	const callTimeoutMs = Math.min(30_000, Math.max(5_000, options.intervalMs * 3));
+	if (options.justLookedUp) await cancellableSleep(context, Math.min(options.intervalMs, options.timeoutMs));
 
 	for (;;) {
 		let waitMs = options.intervalMs;
@@ -220,6 +223,7 @@ export interface BackgroundWork {
 	subject: string;
 	isFinished: (body: IDataObject) => boolean;
 	notFoundGraceMs?: number;
+	justLookedUp?: boolean;
 }
 
 /**
@@ -247,5 +251,24 @@ export async function awaitBackgroundWork(
 		requestId: work.requestId,
 		statusUrl,
 		notFoundGraceMs: work.notFoundGraceMs,
+		justLookedUp: work.justLookedUp,
 	});
+}
+
+/**
+ * The output step of a Get Status with "Wait for Completion": a status that is not final yet
+ * (`workOf` tells from the looked-up record) is polled until it is, and the final record
+ * replaces it. The lookup was the first status call: the polls follow at the interval.
+ */
+export function awaitFinalStatus(
+	defaults: WaitDefaults,
+	workOf: (context: ItemContext, record: IDataObject) => BackgroundWork,
+): (this: IExecuteSingleFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]> {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+		const work = workOf(this, items[0].json);
+		if (work.isFinished(items[0].json)) return items;
+		const final = await awaitBackgroundWork(this, defaults, { ...work, justLookedUp: true });
+		if (final) items[0].json = final;
+		return items;
+	};
 }

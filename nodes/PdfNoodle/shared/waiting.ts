@@ -72,6 +72,23 @@ export function waitingFields(
 	];
 }
 
+/**
+ * The waiting fields of a Get Status: off by default, so that a lookup answers at once as it
+ * always has; on, a workflow can wait for work that another execution started.
+ */
+export function statusWaitingFields(show: { [key: string]: string[] }, defaults: WaitDefaults): INodeProperties[] {
+	const [waitForCompletion, ...settings] = waitingFields(show, defaults);
+	return [
+		{
+			...waitForCompletion,
+			default: false,
+			description:
+				'Whether to wait, while the work is still running (ONGOING), until it has finished, and output its final status (with the file when it succeeded). When off, the status is output as it is now.',
+		},
+		...settings,
+	];
+}
+
 export interface WaitSettings {
 	waitForCompletion: boolean;
 	intervalMs: number;

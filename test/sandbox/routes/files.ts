@@ -1,5 +1,6 @@
 import type { SandboxContext } from '../context';
-import { type Router, sendError } from '../http';
+import { contentDisposition } from '../files';
+import { type Handler, type Router, sendError } from '../http';
 
 /**
  * Signed file URLs: the file while the signature holds, 403 once it has expired; and the
@@ -19,7 +20,7 @@ export function fileRoutes(router: Router, context: SandboxContext): void {
 		response.writeHead(200).end();
 	});
 
-	router.add('GET', '/files/:fileId/:fileName', (request, response) => {
+	const download: Handler = (request, response) => {
 		const verdict = context.files.verify(
 			request.params.fileId,
 			request.query.get('expires'),
@@ -33,8 +34,11 @@ export function fileRoutes(router: Router, context: SandboxContext): void {
 		response.writeHead(200, {
 			'Content-Type': verdict.mimeType,
 			'Content-Length': verdict.bytes.length,
-			'Content-Disposition': `inline; filename="${verdict.fileName}"`,
+			'Content-Disposition': contentDisposition(verdict.fileName),
 		});
 		response.end(verdict.bytes);
-	});
+	};
+	// A signed URL ends in the file's name, or only in its id (`opaqueFileUrls`).
+	router.add('GET', '/files/:fileId/:fileName', download);
+	router.add('GET', '/files/:fileId', download);
 }

@@ -4,6 +4,7 @@ import { downloadFields } from '../../shared/download';
 import { printSettingsFields } from '../../shared/printSettings';
 import { renderModeFields } from '../../shared/renderMode';
 import { renderOptionsField } from '../../shared/renderOptions';
+import { type TemplateDataNames, templateDataFields } from '../../shared/templateData';
 import { templateLocatorField } from '../../shared/templateLocator';
 import type { WaitDefaults } from '../../shared/waiting';
 import { waitingFields } from '../../shared/waiting';
@@ -15,6 +16,9 @@ export const GET_STATUS = 'getStatus';
 
 /** Batches of up to 20 documents take longer than single renders. */
 export const BATCH_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 600 };
+
+/** Batch entries have their own parameter names, kept from the first release so saved workflows stay valid. */
+export const BATCH_DATA_NAMES: TemplateDataNames = { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables' };
 
 const both = { resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML] };
 const fromItems = (operation: string) => ({ resource: [RESOURCE], operation: [operation], batchSource: ['inputItems'] });
@@ -41,21 +45,13 @@ export const batchRenderFields: INodeProperties[] = [
 		displayOptions: { show: both },
 	},
 	templateLocatorField(fromItems(RENDER_TEMPLATES)),
-	{
-		displayName: 'Data (JSON)',
-		// Not `data`: n8n's routing engine evaluates a parameter once for every property of
-		// that name, so sharing the name with Render From Template's `data` would evaluate
-		// that expression twice more per item.
-		name: 'documentData',
-		type: 'json',
-		required: true,
-		default: '{}',
-		displayOptions: { show: fromItems(RENDER_TEMPLATES) },
-		description: 'The values for the template\'s variables as a JSON object, usually the whole item',
-	},
+	...templateDataFields(
+		fromItems(RENDER_TEMPLATES),
+		BATCH_DATA_NAMES,
+		'The values for the template\'s variables as a JSON object, usually the whole item: {{ JSON.stringify($json) }}',
+	),
 	{
 		displayName: 'HTML',
-		// Not `html`, for the reason given at `documentData`.
 		name: 'documentHtml',
 		type: 'string',
 		typeOptions: { editor: 'htmlEditor' },
@@ -87,7 +83,9 @@ export const batchRenderFields: INodeProperties[] = [
 		description:
 			'A list of 1 to 20 entries as the API takes them, e.g. [{"html": "<h1>One</h1>"}]; each may also carry pdfParams, convertToImage, metadata, hasCover, debug, s3_bucket, s3_key',
 	},
-	...renderModeFields(RESOURCE, [RENDER_TEMPLATES, RENDER_HTML]),
+	// A batch takes `async` and `webhook` independently (the spec): a synchronous batch may
+	// notify a webhook, an asynchronous one may be polled without one.
+	...renderModeFields(RESOURCE, [RENDER_TEMPLATES, RENDER_HTML], { webhookAlwaysOptional: true }),
 	{
 		displayName: 'Batch Options',
 		name: 'batchOptions',

@@ -2,12 +2,26 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, 
 
 import { batchRecordFiles } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
+import type { ItemContext } from '../../shared/itemContext';
+import { awaitFinalStatus } from '../../shared/polling';
 import { idOrStatusUrl } from '../../shared/statusReference';
-import { GET_STATUS, RESOURCE } from './fields';
+import { statusWaitingFields, waitSettings } from '../../shared/waiting';
+import { BATCH_WAIT_DEFAULTS, GET_STATUS, RESOURCE } from './fields';
 import { batchStatusPath } from './renderBatch';
 import { pairWithInputItem } from '../../shared/pairing';
 
 const show = { resource: [RESOURCE], operation: [GET_STATUS] };
+
+/** With "Wait for Completion" on, a batch still ONGOING is polled until it has ended. */
+const awaitBatch = awaitFinalStatus(BATCH_WAIT_DEFAULTS, (context) => {
+	const batchRequestId = batchRequestIdOf(context);
+	return {
+		requestId: batchRequestId,
+		statusPath: batchStatusPath(batchRequestId),
+		subject: 'batch',
+		isFinished: (body) => body.status !== 'ONGOING',
+	};
+});
 
 export const getBatchStatusOperation: INodePropertyOptions = {
 	name: 'Get Status',
@@ -17,7 +31,7 @@ export const getBatchStatusOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/pdf/batch/status' },
 		send: { preSend: [setStatusUrl] },
-		output: { postReceive: [throwOnErrorStatus, attachBatchFiles, pairWithInputItem] },
+		output: { postReceive: [throwOnErrorStatus, awaitBatch, attachBatchFiles, pairWithInputItem] },
 	},
 };
 
@@ -31,12 +45,18 @@ export const getBatchStatusFields: INodeProperties[] = [
 		placeholder: 'e.g. 7e1f… or https://api.pdfnoodle.com/v1/pdf/batch/status/7e1f…',
 		displayOptions: { show },
 	},
+	...statusWaitingFields(show, BATCH_WAIT_DEFAULTS),
 ];
 
-async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+function batchRequestIdOf(context: ItemContext): string {
 	const parameter = 'Batch Request ID or Status URL';
-	const batchRequestId = idOrStatusUrl(this, parameter, this.getNodeParameter('batchRequestId'), '/v1/pdf/batch/status');
-	return { ...request, url: batchStatusPath(batchRequestId) };
+	return idOrStatusUrl(context, parameter, context.getNodeParameter('batchRequestId'), '/v1/pdf/batch/status');
+}
+
+async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const url = batchStatusPath(batchRequestIdOf(this));
+	waitSettings(this, BATCH_WAIT_DEFAULTS);
+	return { ...request, url };
 }
 
 /** The batch record as one item; its merged file into the field, each document into `<field>_<index>`. */

@@ -3,8 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ItemContext } from '../../shared/itemContext';
 import { printSettingsBody } from '../../shared/printSettings';
 import { renderOptionsBody } from '../../shared/renderOptions';
+import { templateDataOf } from '../../shared/templateData';
 import { templateIdOf } from '../../shared/templateLocator';
-import { invalidParameter, requireJsonObject, requireText } from '../../shared/validation';
+import { invalidParameter, requireText } from '../../shared/validation';
+import { BATCH_DATA_NAMES } from './fields';
 
 export type BatchKind = 'template' | 'html';
 
@@ -30,7 +32,7 @@ export function entryOfItem(context: ItemContext, kind: BatchKind): IDataObject 
 	if (kind === 'template') {
 		return {
 			templateId: templateIdOf(context),
-			data: requireJsonObject(context, 'Data (JSON)', context.getNodeParameter('documentData')),
+			data: templateDataOf(context, BATCH_DATA_NAMES),
 			...renderOptionsBody(context, 'template', true),
 		};
 	}

@@ -47,10 +47,9 @@ function batchFields(context: ItemContext, entries: IDataObject[]): IDataObject 
 	if (options.signedUrlExpiresIn !== undefined) {
 		fields.signedUrlExpiresIn = requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', options.signedUrlExpiresIn, 1);
 	}
-	if (context.getNodeParameter('mode', 'sync') === 'async') {
-		fields.async = true;
-		fields.webhook = requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', ''));
-	}
+	if (context.getNodeParameter('mode', 'sync') === 'async') fields.async = true;
+	const webhook = String(context.getNodeParameter('webhook', '') ?? '').trim();
+	if (webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', webhook);
 	waitSettings(context, BATCH_WAIT_DEFAULTS);
 	return fields;
 }

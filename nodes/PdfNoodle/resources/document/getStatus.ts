@@ -7,12 +7,26 @@ import type {
 
 import { attachRenderedFile } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
+import type { ItemContext } from '../../shared/itemContext';
+import { awaitFinalStatus } from '../../shared/polling';
 import { idOrStatusUrl } from '../../shared/statusReference';
-import { renderStatusPath } from './output';
+import { statusWaitingFields, waitSettings } from '../../shared/waiting';
+import { RENDER_WAIT_DEFAULTS, renderStatusPath } from './output';
 import { pairWithInputItem } from '../../shared/pairing';
 
 const OPERATION = 'getStatus';
 const show = { resource: ['document'], operation: [OPERATION] };
+
+/** With "Wait for Completion" on, a render still ONGOING is polled until it has ended. */
+const awaitRender = awaitFinalStatus(RENDER_WAIT_DEFAULTS, (context) => {
+	const requestId = requestIdOf(context);
+	return {
+		requestId,
+		statusPath: renderStatusPath(requestId),
+		subject: 'render',
+		isFinished: (body) => body.renderStatus !== 'ONGOING',
+	};
+});
 
 export const getStatusOperation: INodePropertyOptions = {
 	name: 'Get Status',
@@ -22,7 +36,7 @@ export const getStatusOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/pdf/status' },
 		send: { preSend: [setStatusUrl] },
-		output: { postReceive: [throwOnErrorStatus, attachRenderedFile, pairWithInputItem] },
+		output: { postReceive: [throwOnErrorStatus, awaitRender, attachRenderedFile, pairWithInputItem] },
 	},
 };
 
@@ -37,9 +51,15 @@ export const getStatusFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'The requestId of an asynchronous or long render, or its full statusUrl',
 	},
+	...statusWaitingFields(show, RENDER_WAIT_DEFAULTS),
 ];
 
+function requestIdOf(context: ItemContext): string {
+	return idOrStatusUrl(context, 'Request ID or Status URL', context.getNodeParameter('requestId'), '/v1/pdf/status');
+}
+
 async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const requestId = idOrStatusUrl(this, 'Request ID or Status URL', this.getNodeParameter('requestId'), '/v1/pdf/status');
-	return { ...request, url: renderStatusPath(requestId) };
+	const url = renderStatusPath(requestIdOf(this));
+	waitSettings(this, RENDER_WAIT_DEFAULTS);
+	return { ...request, url };
 }

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { ItemContext } from '../../shared/itemContext';
 
 import { invalidParameter, requireWholeNumber } from '../../shared/validation';
 import type { WaitDefaults } from '../../shared/waiting';
@@ -52,7 +54,7 @@ export function toolOptionsField(show: { [key: string]: string[] }, fileNameHint
 }
 
 /** The common tool fields of the body, validated; only what the user set. */
-export function toolOptionsBody(context: IExecuteSingleFunctions): IDataObject {
+export function toolOptionsBody(context: ItemContext): IDataObject {
 	const options = context.getNodeParameter('toolOptions', {}) as IDataObject;
 	const body: IDataObject = {};
 	if (options.finalFilename !== undefined && options.finalFilename !== '') {

@@ -1,13 +1,27 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { throwOnErrorStatus } from '../../shared/errors';
+import type { ItemContext } from '../../shared/itemContext';
+import { awaitFinalStatus } from '../../shared/polling';
 import { idOrStatusUrl } from '../../shared/statusReference';
-import { showFor } from './common';
+import { statusWaitingFields, waitSettings } from '../../shared/waiting';
+import { showFor, TOOL_WAIT_DEFAULTS } from './common';
 import { attachToolFiles, toolStatusPath } from './output';
 import { pairWithInputItem } from '../../shared/pairing';
 
 const OPERATION = 'getStatus';
 const show = showFor(OPERATION);
+
+/** With "Wait for Completion" on, a tool job still ONGOING is polled until it has ended. */
+const awaitToolJob = awaitFinalStatus(TOOL_WAIT_DEFAULTS, (context) => {
+	const requestId = requestIdOf(context);
+	return {
+		requestId,
+		statusPath: toolStatusPath(requestId),
+		subject: 'PDF tool',
+		isFinished: (body) => body.status !== 'ONGOING',
+	};
+});
 
 export const getToolStatusOperation: INodePropertyOptions = {
 	name: 'Get Status',
@@ -17,7 +31,7 @@ export const getToolStatusOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/tools/status' },
 		send: { preSend: [setStatusUrl] },
-		output: { postReceive: [throwOnErrorStatus, resultFiles, pairWithInputItem] },
+		output: { postReceive: [throwOnErrorStatus, awaitToolJob, resultFiles, pairWithInputItem] },
 	},
 };
 
@@ -32,11 +46,17 @@ export const getToolStatusFields: INodeProperties[] = [
 		displayOptions: { show },
 		description: 'The requestId of a tool run in the background, or its full statusUrl',
 	},
+	...statusWaitingFields(show, TOOL_WAIT_DEFAULTS),
 ];
 
+function requestIdOf(context: ItemContext): string {
+	return idOrStatusUrl(context, 'Request ID or Status URL', context.getNodeParameter('toolRequestId'), '/v1/tools/status');
+}
+
 async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const requestId = idOrStatusUrl(this, 'Request ID or Status URL', this.getNodeParameter('toolRequestId'), '/v1/tools/status');
-	return { ...request, url: toolStatusPath(requestId) };
+	const url = toolStatusPath(requestIdOf(this));
+	waitSettings(this, TOOL_WAIT_DEFAULTS);
+	return { ...request, url };
 }
 
 /** The status record as it is; a finished job's files are downloaded from its `result`. */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { checkPdfSource, type PdfSource, type PdfSourceParameters, sourceUrl } from '../../shared/pdfSource';
+import { checkPdfSource, type PdfSource, type PdfSourceParameters, pdfSourceFields, sourceUrl } from '../../shared/pdfSource';
 import { invalidParameter } from '../../shared/validation';
 import { showFor, toolOptionsBody, toolOptionsField } from './common';
 import { toolOutput } from './output';
@@ -20,7 +20,31 @@ export const mergePdfsOperation: INodePropertyOptions = {
 	},
 };
 
+const listed = { ...show, mergeInputs: ['list'] };
+const acrossItems = { ...show, mergeInputs: ['allItems'] };
+
 export const mergePdfsFields: INodeProperties[] = [
+	{
+		displayName: 'Inputs',
+		name: 'mergeInputs',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'PDFs Listed Below',
+				value: 'list',
+				description: 'Each input item gets its own merged PDF, of the PDFs listed here',
+			},
+			{
+				name: 'All Input Items',
+				value: 'allItems',
+				description: 'One merged PDF of every input item\'s PDF (a binary field or a URL), in item order',
+			},
+		],
+		default: 'list',
+		displayOptions: { show },
+	},
+	...pdfSourceFields(acrossItems),
 	{
 		displayName: 'PDFs to Merge',
 		name: 'sources',
@@ -29,7 +53,7 @@ export const mergePdfsFields: INodeProperties[] = [
 		default: {},
 		required: true,
 		placeholder: 'Add PDF',
-		displayOptions: { show },
+		displayOptions: { show: listed },
 		description: 'Two or more PDFs, merged in this order: URLs and/or binary fields of the input item',
 		options: [
 			{

@@ -5,9 +5,9 @@ import type {
 	INodeExecutionData,
 	PostReceiveAction,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { downloadToBinary, fileNameFromUrl } from '../../shared/download';
+import { downloadToBinary } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
 import { awaitBackgroundWork } from '../../shared/polling';
 import { TOOL_WAIT_DEFAULTS } from './common';
@@ -55,9 +55,9 @@ async function awaitToolResult(
 }
 
 /**
- * Downloads what a tool produced. A single file goes into the output field under its
- * `fileName`; split parts become one item each (or all on one item) and, as an option,
- * the ZIP of all parts one more item.
+ * Downloads what a tool produced. A single file goes into the output field under the
+ * `fileName` the API answered; split parts become one item each (or all on one item) and,
+ * as an option, the ZIP of all parts one more item; or the ZIP alone is the one item.
  */
 export async function attachToolFiles(
 	this: IExecuteSingleFunctions,
@@ -69,22 +69,37 @@ export async function attachToolFiles(
 	const pairedItem = { item: this.getItemIndex() };
 
 	if (Array.isArray(json.urls)) {
+		// The split answer's `fileName` is the base name: the service names the parts
+		// `{base}_{n}.pdf` and the archive `{base}.zip`, which is what a file is called when
+		// neither its download nor its URL names it.
+		const base = typeof json.fileName === 'string' && json.fileName ? json.fileName.replace(/\.pdf$/i, '') : undefined;
+		const output = this.getNodeParameter('splitOutput', 'itemPerPart') as string;
+		const zipUrl = typeof json.zipUrl === 'string' && json.zipUrl ? json.zipUrl : undefined;
+		// The ZIP's own item, as "One Item per Part" adds it and "ZIP Only" outputs it alone.
+		const zipItem = async (): Promise<INodeExecutionData> => {
+			const zip = await downloadToBinary(this, zipUrl!, undefined, base ?? 'parts');
+			return { json: { ...json, zip: true, fileName: zip.fileName }, binary: { [field]: zip }, pairedItem };
+		};
+		if (output === 'zipOnly') {
+			if (!zipUrl) throw new NodeOperationError(this.getNode(), 'The split answer has no ZIP URL to download', { itemIndex: this.getItemIndex() });
+			return [await zipItem()];
+		}
 		const urls = json.urls as string[];
-		const onOneItem = this.getNodeParameter('splitOutput', 'itemPerPart') === 'oneItem';
 		const parts: INodeExecutionData[] = [];
 		for (const [index, url] of urls.entries()) {
-			const binary = await downloadToBinary(this, url, fileNameFromUrl(url), `part_${index + 1}`);
+			const binary = await downloadToBinary(this, url, undefined, `${base ?? 'part'}_${index + 1}`);
 			parts.push({ json: { ...json, partNumber: index + 1, url, fileName: binary.fileName }, binary: { [field]: binary }, pairedItem });
 		}
-		const output: INodeExecutionData[] = onOneItem
+		const onOneItem = output === 'oneItem';
+		const result: INodeExecutionData[] = onOneItem
 			? [{ json, binary: Object.fromEntries(parts.map((part, index) => [`${field}_${index + 1}`, part.binary![field]])), pairedItem }]
 			: parts;
-		if ((this.getNodeParameter('downloadZip', false) as boolean) && typeof json.zipUrl === 'string' && json.zipUrl) {
-			const zip = await downloadToBinary(this, json.zipUrl, undefined, 'parts');
-			if (onOneItem) output[0].binary![`${field}_zip`] = zip;
-			else output.push({ json: { ...json, zip: true }, binary: { [field]: zip }, pairedItem });
+		if ((this.getNodeParameter('downloadZip', false) as boolean) && zipUrl) {
+			const zip = await zipItem();
+			if (onOneItem) result[0].binary![`${field}_zip`] = zip.binary![field];
+			else result.push(zip);
 		}
-		return output;
+		return result;
 	}
 
 	if (typeof json.url === 'string' && json.url !== '') {

@@ -58,6 +58,7 @@ export const splitPdfFields: INodeProperties[] = [
 		options: [
 			{ name: 'One Item per Part', value: 'itemPerPart' },
 			{ name: 'All Parts on One Item', value: 'oneItem', description: 'Binary fields data_1, data_2 and so on' },
+			{ name: 'ZIP Only', value: 'zipOnly', description: 'One item with the ZIP archive of all parts; the parts are not downloaded one by one' },
 		],
 		default: 'itemPerPart',
 		displayOptions: { show: { ...show, downloadFile: [true] } },
@@ -67,7 +68,7 @@ export const splitPdfFields: INodeProperties[] = [
 		name: 'downloadZip',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show: { ...show, downloadFile: [true] } },
+		displayOptions: { show: { ...show, downloadFile: [true], splitOutput: ['itemPerPart', 'oneItem'] } },
 		description: 'Whether to also download the ZIP archive of all parts',
 	},
 	toolOptionsField(show, 'Base name of the parts, which are named {base}_1.pdf, {base}_2.pdf, ...; must end in .pdf. The input\'s name when empty.'),

@@ -10,6 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { downloadToBinary } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
+import { checkPdfSource, type PdfSource, sourceUrl } from '../../shared/pdfSource';
 import { awaitBackgroundWork } from '../../shared/polling';
 import { requireHttpUrl, requireText } from '../../shared/validation';
 import type { WaitDefaults } from '../../shared/waiting';
@@ -63,13 +64,35 @@ export const createWithAiFields: INodeProperties[] = [
 		description: 'The name of the new template',
 	},
 	{
+		displayName: 'Reference File',
+		name: 'referenceFileType',
+		type: 'options',
+		options: [
+			{ name: 'From URL', value: 'url', description: 'A public URL of the file, or none' },
+			{ name: 'From Binary Field', value: 'binary', description: 'A PDF of the input item, uploaded to pdf noodle first' },
+		],
+		// URL first: a workflow saved before this choice existed keeps its Reference File URL.
+		default: 'url',
+		displayOptions: { show },
+		description: 'An example document the design should follow (optional)',
+	},
+	{
 		displayName: 'Reference File URL',
 		name: 'fileUrl',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://example.com/old-invoice.pdf',
-		displayOptions: { show },
-		description: 'A public URL of an example document the design should follow (optional)',
+		displayOptions: { show: { ...show, referenceFileType: ['url'] } },
+		description: 'A public URL of an example document the design should follow; leave empty for none',
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'referenceBinaryField',
+		type: 'string',
+		default: 'data',
+		required: true,
+		displayOptions: { show: { ...show, referenceFileType: ['binary'] } },
+		hint: 'The name of the input binary field holding the reference PDF',
 	},
 	...waitingFields(show, CREATION_WAIT_DEFAULTS),
 	{
@@ -95,10 +118,21 @@ async function buildCreateBody(this: IExecuteSingleFunctions, request: IHttpRequ
 		prompt: requireText(this, 'Prompt', this.getNodeParameter('prompt')),
 		displayName: requireText(this, 'Display Name', this.getNodeParameter('displayName')).trim(),
 	};
-	const fileUrl = String(this.getNodeParameter('fileUrl', '') ?? '').trim();
-	if (fileUrl !== '') body.fileUrl = requireHttpUrl(this, 'Reference File URL', fileUrl);
+	const reference = await referenceFile(this);
 	waitSettings(this, CREATION_WAIT_DEFAULTS);
+	// Uploaded only once everything is checked: a refused item sends nothing.
+	if (reference) body.fileUrl = await sourceUrl(this, reference);
 	return { ...request, body };
+}
+
+/** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
+async function referenceFile(context: IExecuteSingleFunctions): Promise<PdfSource | undefined> {
+	if (context.getNodeParameter('referenceFileType', 'url') === 'binary') {
+		const binaryPropertyName = context.getNodeParameter('referenceBinaryField', 'data') as string;
+		return await checkPdfSource(context, { inputType: 'binary', binaryPropertyName }, '');
+	}
+	const fileUrl = String(context.getNodeParameter('fileUrl', '') ?? '').trim();
+	return fileUrl === '' ? undefined : { url: requireHttpUrl(context, 'Reference File URL', fileUrl) };
 }
 
 /**

@@ -1,0 +1,76 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { ItemContext } from './itemContext';
+import { invalidParameter, requireJsonObject } from './validation';
+import { dataFromMappedVariables } from './variables';
+
+/** The parameter names of one "Data" group: the choice, the JSON, the mapper. */
+export interface TemplateDataNames {
+	mode: string;
+	json: string;
+	mapper: string;
+}
+
+/**
+ * The template's data as a whole JSON object, or one field per variable of the chosen
+ * template (n8n's resource mapper, fed by `getTemplateVariableFields`). Render From Template
+ * and batch entries from input items offer the same fields.
+ */
+export function templateDataFields(show: { [key: string]: string[] }, names: TemplateDataNames, jsonDescription: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Data',
+			name: names.mode,
+			type: 'options',
+			options: [
+				{ name: 'JSON', value: 'json', description: 'Give the whole data object as JSON' },
+				{ name: 'Map Each Variable', value: 'map', description: 'One field per variable of the chosen template' },
+			],
+			default: 'json',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Data (JSON)',
+			name: names.json,
+			type: 'json',
+			required: true,
+			default: '{}',
+			displayOptions: { show: { ...show, [names.mode]: ['json'] } },
+			description: jsonDescription,
+		},
+		{
+			displayName: 'Variables',
+			name: names.mapper,
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			required: true,
+			displayOptions: { show: { ...show, [names.mode]: ['map'] } },
+			typeOptions: {
+				loadOptionsDependsOn: ['template.value'],
+				resourceMapper: {
+					resourceMapperMethod: 'getTemplateVariableFields',
+					mode: 'add',
+					fieldWords: { singular: 'variable', plural: 'variables' },
+					addAllFields: true,
+					// The fields are the template's variables, not the input's: there is nothing to
+					// match automatically (n8n's "Map Automatically" would send an empty data object).
+					supportAutoMap: false,
+				},
+			},
+			description: "The template's variables; nested ones as dotted paths (customer.name), lists as JSON",
+		},
+	];
+}
+
+/** The data object of the current item, from whichever way it was given. */
+export function templateDataOf(context: ItemContext, names: TemplateDataNames): IDataObject {
+	if (context.getNodeParameter(names.mode, 'json') === 'map') {
+		if (context.getNodeParameter(`${names.mapper}.mappingMode`, 'defineBelow') !== 'defineBelow') {
+			throw invalidParameter(context, 'Variables', 'must be mapped below, one field per variable ("Map Automatically" is not supported)');
+		}
+		const mapped = (context.getNodeParameter(`${names.mapper}.value`, {}) ?? {}) as IDataObject;
+		return dataFromMappedVariables(context, mapped);
+	}
+	return requireJsonObject(context, 'Data (JSON)', context.getNodeParameter(names.json));
+}

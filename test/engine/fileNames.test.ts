@@ -1,0 +1,100 @@
+/**
+ * The names of downloaded files, against a sandbox whose signed URLs end in a file id, not
+ * the file's name (as some object stores' URLs do): the name then comes only with the
+ * download's Content-Disposition, or from the service's naming rules.
+ */
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+
+import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
+import { pdfPageCount } from '../support/pdf';
+import { clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+let files: FileServer;
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox({ opaqueFileUrls: true });
+	files = await serveFiles({ '/report.pdf': await textPdf('Report', 10) });
+});
+
+afterAll(async () => {
+	await files.close();
+	await sandbox.close();
+});
+
+beforeEach(() => clearRequestLog(sandbox));
+
+const run = async (parameters: Record<string, unknown>) => await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox) });
+const renderHtml = (extra: Record<string, unknown> = {}) => ({ resource: 'document', operation: 'renderFromHtml', html: '<h1>Shipping label</h1>', ...extra });
+
+/** The name the sandbox stored the file behind a signed URL under. */
+function storedName(signedUrl: unknown): string {
+	const id = /\/files\/([^/?]+)\?/.exec(String(signedUrl))![1];
+	return sandbox.context.files.get(id)!.fileName;
+}
+
+describe('renders', () => {
+	test('a sync render is named as its download says, not "document.pdf"', async () => {
+		const { items, error } = await run(renderHtml());
+		assert.equal(error, undefined, error?.message);
+		assert.doesNotMatch(String(items[0].json.signedUrl), /\.pdf/, 'the URL does not name the file');
+		assert.match(items[0].binary?.data.fileName ?? '', /^[0-9a-f-]{36}\.pdf$/);
+		assert.equal(items[0].binary?.data.fileName, storedName(items[0].json.signedUrl));
+	});
+
+	test('a name beyond ASCII comes through filename*', async () => {
+		const { items, error } = await run(renderHtml({ options: { s3Bucket: 'sandbox-storage', s3Key: 'reports/Prüfbericht März €' } }));
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items[0].binary?.data.fileName, 'Prüfbericht März €.pdf');
+		assert.equal(items[0].binary?.data.mimeType, 'application/pdf');
+	});
+
+	test('the File Name option still wins', async () => {
+		const { items } = await run(renderHtml({ fileName: 'label-42.pdf' }));
+		assert.equal(items[0].binary?.data.fileName, 'label-42.pdf');
+	});
+});
+
+describe('split parts and their ZIP', () => {
+	test('carry the service\'s names in the binary and in the JSON', async () => {
+		const { items, error } = await run({
+			resource: 'pdfTool',
+			operation: 'splitPdf',
+			inputType: 'url',
+			url: files.url('/report.pdf'),
+			splitMode: 'intervals',
+			interval: 4,
+			downloadZip: true,
+		});
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(items.map((item) => item.binary?.data.fileName), ['report_1.pdf', 'report_2.pdf', 'report_3.pdf', 'report.zip']);
+		assert.deepEqual(items.map((item) => item.json.fileName), ['report_1.pdf', 'report_2.pdf', 'report_3.pdf', 'report.zip']);
+		assert.deepEqual(items.map((item) => item.json.partNumber), [1, 2, 3, undefined]);
+		assert.equal(items[3].json.zip, true);
+		assert.equal(items[3].binary?.data.mimeType, 'application/zip');
+		assert.equal(await pdfPageCount(await binaryBytes(items[2].binary?.data)), 2);
+	});
+
+	test('all parts on one item: the fields keep the part names and the ZIP its own', async () => {
+		const { items, error } = await run({
+			resource: 'pdfTool',
+			operation: 'splitPdf',
+			inputType: 'url',
+			url: files.url('/report.pdf'),
+			splitMode: 'ranges',
+			ranges: '1-5,6-10',
+			splitOutput: 'oneItem',
+			downloadZip: true,
+			toolOptions: { finalFilename: 'book.pdf' },
+		});
+		assert.equal(error, undefined, error?.message);
+		const binary = items[0].binary ?? {};
+		assert.deepEqual(
+			Object.entries(binary).map(([field, file]) => [field, file.fileName]),
+			[['data_1', 'book_1.pdf'], ['data_2', 'book_2.pdf'], ['data_zip', 'book.zip']],
+		);
+		assert.equal(items[0].json.fileName, 'book.pdf', 'the item of all parts keeps the answer as it came');
+	});
+});
