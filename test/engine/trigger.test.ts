@@ -200,7 +200,7 @@ describe('a file that cannot be downloaded still starts the workflow', () => {
 		}
 		const [item] = server.executions[0];
 		assert.equal(item.json.requestId, 'late-1');
-		assert.match(String(item.json.downloadError), /^data: Downloading the file failed with status 403 \(Request has expired/);
+		assert.match(String(item.json.downloadError), /^data: Downloading the file failed with status 403 \(Request has expired\. A signed URL expires: /);
 		assert.equal(item.binary, undefined);
 	});
 

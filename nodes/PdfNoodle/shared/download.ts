@@ -97,6 +97,11 @@ function percentDecoded(text: string, charset: string): string {
 	return Buffer.from(bytes, 'latin1').toString(/^utf-?8$/i.test(charset) ? 'utf8' : 'latin1');
 }
 
+/** A host's message as a sentence of its own, so that advice after it reads as one. */
+function asSentence(text: string): string {
+	return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
 /** A name from a host is only a name: no folders (`../`), no control characters. */
 function plainFileName(name: string): string | undefined {
 	// eslint-disable-next-line no-control-regex -- control characters are what is removed
@@ -136,9 +141,7 @@ export async function downloadToBinary(
 			{
 				httpCode: String(response.statusCode),
 				message: `Downloading the file failed with status ${response.statusCode}`,
-				description:
-					(serviceMessageOf(body) ?? 'The file host refused the download.') +
-					' A signed URL expires: run the node again or raise the URL lifetime.',
+				description: `${asSentence(serviceMessageOf(body) ?? 'The file host refused the download')} A signed URL expires: run the node again or raise the URL lifetime.`,
 				itemIndex: context.getItemIndex(),
 			},
 		);
