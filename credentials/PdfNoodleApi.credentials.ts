@@ -81,5 +81,23 @@ export class PdfNoodleApi implements ICredentialType {
 			url: '/v1/integration/templates',
 			method: 'GET',
 		},
+		// n8n's credential test shows these messages for these answers instead of the bare
+		// HTTP status text ("Unauthorized").
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The API key is wrong: pdf noodle refused it (401). Copy it again from the API Keys page of your pdf noodle dashboard.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'The Base URL does not lead to the pdf noodle API (404). Keep the default https://api.pdfnoodle.com unless you use a local sandbox.',
+				},
+			},
+		],
 	};
 }

@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { batchCustomOperations, batchDescription } from './resources/batch';
@@ -32,6 +32,57 @@ function operationsOf(description: INodeTypeDescription): Operations {
 	return mergeOperations(routed, batchCustomOperations, { pdfTool: { mergePdfs } });
 }
 
+const PROPERTIES: INodeProperties[] = withAgentDefaults([
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Batch',
+				value: 'batch',
+			},
+			{
+				name: 'Document',
+				value: 'document',
+			},
+			{
+				name: 'PDF Tool',
+				value: 'pdfTool',
+			},
+			{
+				name: 'Template',
+				value: 'template',
+			},
+		],
+		default: 'document',
+	},
+	...documentDescription,
+	...batchDescription,
+	...templateDescription,
+	...pdfToolDescription,
+]);
+
+/**
+ * The canvas subtitle: the operation's and the resource's names as the node panel shows them
+ * ("Render From Template: Document"), looked up from the values the parameters hold.
+ */
+function subtitleOf(properties: INodeProperties[]): string {
+	const resources = (properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	const names: Record<string, string> = {};
+	for (const property of properties) {
+		if (property.name !== 'operation') continue;
+		for (const resource of (property.displayOptions?.show?.resource ?? []) as string[]) {
+			const resourceName = resources.find((option) => option.value === resource)?.name ?? resource;
+			for (const option of (property.options ?? []) as INodePropertyOptions[]) {
+				names[`${resource}:${String(option.value)}`] = `${option.name}: ${resourceName}`;
+			}
+		}
+	}
+	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+}
+
 export class PdfNoodle implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PDF Noodle',
@@ -39,7 +90,7 @@ export class PdfNoodle implements INodeType {
 		icon: { light: 'file:pdfNoodle.svg', dark: 'file:pdfNoodle.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleOf(PROPERTIES),
 		description: 'Render PDFs and images from templates, HTML and markdown, merge, split, compress and label PDFs, and manage templates, with pdf noodle',
 		defaults: {
 			name: 'PDF Noodle',
@@ -66,37 +117,7 @@ export class PdfNoodle implements INodeType {
 			// Error statuses reach `throwOnErrorStatus`, which words them for a person.
 			ignoreHttpStatusErrors: true,
 		},
-		properties: withAgentDefaults([
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Batch',
-						value: 'batch',
-					},
-					{
-						name: 'Document',
-						value: 'document',
-					},
-					{
-						name: 'PDF Tool',
-						value: 'pdfTool',
-					},
-					{
-						name: 'Template',
-						value: 'template',
-					},
-				],
-				default: 'document',
-			},
-			...documentDescription,
-			...batchDescription,
-			...templateDescription,
-			...pdfToolDescription,
-		]),
+		properties: [...PROPERTIES],
 	};
 
 	customOperations = operationsOf(this.description);

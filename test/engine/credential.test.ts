@@ -25,10 +25,18 @@ test('passes with the right key, by listing templates', async () => {
 	assert.equal(request.headers.authorization, `Bearer ${sandbox.apiKey}`);
 });
 
-test('fails with a wrong key', async () => {
+test('fails with a wrong key, and says that the key is wrong', async () => {
 	const result = await testCredential('pdfNoodleApi', { apiKey: 'wrong', baseUrl: sandbox.baseUrl });
+	assert.deepEqual(result, {
+		status: 'Error',
+		message: 'The API key is wrong: pdf noodle refused it (401). Copy it again from the API Keys page of your pdf noodle dashboard.',
+	});
+});
+
+test('fails on a Base URL where the API is not, and says so', async () => {
+	const result = await testCredential('pdfNoodleApi', { apiKey: sandbox.apiKey, baseUrl: `${sandbox.baseUrl}/not-the-api` });
 	assert.equal(result.status, 'Error');
-	assert.match(result.message, /401|Unauthorized/);
+	assert.match(result.message, /^The Base URL does not lead to the pdf noodle API \(404\)/);
 });
 
 test('passes when the base URL has a trailing slash', async () => {

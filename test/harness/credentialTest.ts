@@ -84,6 +84,12 @@ export async function testCredential(
 	} catch (error) {
 		const cause = (error as { cause?: { response?: { status?: number; statusText?: string }; code?: string } }).cause;
 		if (cause?.response?.status) {
+			// As n8n's credential tester does (n8n 2.40, credentials-tester.service): a rule for
+			// the status gives the message, else the status text.
+			const rule = credentialType.test.rules?.find(
+				(candidate) => candidate.type === 'responseCode' && candidate.properties.value === cause.response?.status,
+			);
+			if (rule?.type === 'responseCode') return { status: 'Error', message: rule.properties.message };
 			return {
 				status: 'Error',
 				message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}`,

@@ -73,3 +73,11 @@ test('as an AI agent\'s tool, files stay URLs and templates come simplified unle
 	assert.equal(defaultsFor('pdfNoodle', get).simplify, false);
 	assert.equal(defaultsFor('pdfNoodleTool', get).simplify, true);
 });
+
+test('the canvas subtitle names the operation and the resource as the node panel does', () => {
+	const expression = String(description.subtitle).replace(/^=\{\{/, '').replace(/\}\}$/, '');
+	const subtitle = (parameters: Record<string, string>) => new Function('$parameter', `return ${expression}`)(parameters);
+	assert.equal(subtitle({ resource: 'document', operation: 'renderFromTemplate' }), 'Render From Template: Document');
+	assert.equal(subtitle({ resource: 'pdfTool', operation: 'mergePdfs' }), 'Merge PDFs: PDF Tool');
+	assert.equal(subtitle({ resource: 'batch', operation: 'getStatus' }), 'Get Status: Batch');
+});
