@@ -18,6 +18,7 @@ const RUNS = [
 	{ workflow: 'render-invoice', id: 'pdfNoodleRenderInvoice', nodes: ['Render invoice'] },
 	{ workflow: 'create-template-then-render', id: 'pdfNoodleCreateTemplateThenRender', nodes: ['Create template with AI', 'Render with the new template'] },
 	{ workflow: 'batch-merge', id: 'pdfNoodleBatchMerge', nodes: ['Certificates, merged'] },
+	{ workflow: 'render-then-merge-items', id: 'pdfNoodleRenderThenMergeItems', nodes: ['All letters in one PDF'] },
 	{ workflow: 'markdown-merge-compress-metadata', id: 'pdfNoodleMarkdownMergeCompressMetadata', nodes: ['Set title and author'] },
 ];
 

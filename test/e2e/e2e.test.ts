@@ -78,6 +78,19 @@ describe('example workflows run by n8n execute', () => {
 		assert.ok((await pdfText(n8n.readBinary(singles[1].binary.data))).includes('Compilers'));
 	});
 
+	test('render-then-merge-items: a letter per item (variables mapped), all merged by one node in item order', async () => {
+		await n8n.importWorkflow(example('render-then-merge-items'));
+		const run = await n8n.execute('pdfNoodleRenderThenMergeItems');
+		assert.equal(outputOf(run, 'Letter per recipient').length, 3);
+		const [merged, ...more] = outputOf(run, 'All letters in one PDF');
+		assert.equal(more.length, 0, 'one merged item');
+		assert.equal(merged.binary.data.fileName, 'letters.pdf');
+		const pages = (await pdfText(n8n.readBinary(merged.binary.data))).split('\n');
+		assert.equal(pages.length, 3);
+		['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson'].forEach((name, index) => assert.ok(pages[index].includes(name), pages[index]));
+		assert.ok(pages.every((page) => page.includes('Kind regards')));
+	});
+
 	test('markdown-merge-compress-metadata: the tools chained, the final PDF read back', async () => {
 		await n8n.importWorkflow(example('markdown-merge-compress-metadata'));
 		const run = await n8n.execute('pdfNoodleMarkdownMergeCompressMetadata');
