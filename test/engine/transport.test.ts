@@ -114,6 +114,19 @@ describe("n8n's Request Options on every request of an operation", () => {
 		}
 	});
 
+	test('"Batching" paces the items: with one item per batch and 400 ms between, the renders start that far apart', async () => {
+		clearRequestLog(sandbox);
+		const { error } = await runPdfNoodle(
+			{ ...renderHtml('<p>Paced</p>'), downloadFile: false, requestOptions: { allowUnauthorizedCerts: true, batching: { batch: { batchSize: 1, batchInterval: 400 } } } },
+			{ credentials: credentialsFor(sandbox), input: [{ json: {} }, { json: {} }, { json: {} }] },
+		);
+		assert.equal(error, undefined, error?.message);
+		const starts = apiRequests(sandbox).filter((request) => request.method === 'POST').map((request) => Date.parse(request.at));
+		assert.equal(starts.length, 3);
+		// A lower bound only: the node waits at least the interval before it starts the next item.
+		assert.ok(starts[1] - starts[0] >= 300 && starts[2] - starts[1] >= 300, `starts ${starts.map((at) => at - starts[0]).join(', ')} ms`);
+	});
+
 	test('a proxy that is not a URL is refused before anything is sent, naming the option', async () => {
 		clearRequestLog(sandbox);
 		const { error } = await runPdfNoodle(
