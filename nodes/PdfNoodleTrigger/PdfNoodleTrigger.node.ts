@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { downloadToBinary } from '../PdfNoodle/shared/download';
+import { batchRecordFileList, downloadToBinary, type RecordFile } from '../PdfNoodle/shared/download';
 import { fileContextOfWebhook } from '../PdfNoodle/shared/itemContext';
 import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from './events';
 
@@ -168,26 +168,11 @@ async function tokenAccepted(webhook: IWebhookFunctions): Promise<boolean> {
 	return typeof token === 'string' && token !== '' && typeof given === 'string' && sameSecret(given, token);
 }
 
-interface PayloadFile {
-	field: string;
-	url: unknown;
-	fallbackName: string;
-}
-
-/** The finished files of a payload: the render's, or a batch's merged file and each document that rendered. */
-function filesOf(event: PdfNoodleEvent, payload: IDataObject, field: string): PayloadFile[] {
-	if (event === 'render') {
-		return [{ field, url: payload.signedUrl, fallbackName: String(payload.requestId) }];
-	}
-	const files: PayloadFile[] = [
-		{ field, url: payload.mergedUrl, fallbackName: `${String(payload.batchRequestId)}-merged` },
-	];
-	for (const [index, result] of ((payload.results ?? []) as IDataObject[]).entries()) {
-		if (result?.renderStatus !== 'SUCCESS') continue;
-		// A document keeps its position in the batch in its field name: `data_2` is the third entry.
-		files.push({ field: `${field}_${index}`, url: result.signedUrl, fallbackName: String(result.requestId ?? `document-${index}`) });
-	}
-	return files;
+/** The finished files of a payload: the render's, or those of a batch record. */
+function filesOf(event: PdfNoodleEvent, payload: IDataObject, field: string): RecordFile[] {
+	if (event === 'batch') return batchRecordFileList(payload, field);
+	const url = payload.signedUrl;
+	return typeof url === 'string' && url !== '' ? [{ field, url, fallbackName: String(payload.requestId) }] : [];
 }
 
 /**
@@ -205,7 +190,6 @@ async function downloadFiles(
 	const binary: Record<string, IBinaryData> = {};
 	const errors: string[] = [];
 	for (const file of filesOf(event, payload, field)) {
-		if (typeof file.url !== 'string' || file.url === '') continue;
 		try {
 			binary[file.field] = await downloadToBinary(context, file.url, undefined, file.fallbackName);
 		} catch (error) {

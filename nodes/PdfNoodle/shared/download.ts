@@ -225,23 +225,39 @@ export async function attachRenderedFile(
 	return items;
 }
 
+/** A file a record names: the binary field it goes into, its URL, and a name to fall back on. */
+export interface RecordFile {
+	field: string;
+	url: string;
+	fallbackName: string;
+}
+
 /**
- * The files of a batch record: the merged PDF into `field`, and each document that
- * rendered into `<field>_<index>` (its position in the batch). Undefined when there are none.
+ * The files of a batch record: the merged PDF into `field`, and each document that rendered
+ * into `<field>_<index>` (its position in the batch: `data_2` is the third entry).
  */
+export function batchRecordFileList(record: IDataObject, field: string): RecordFile[] {
+	const files: RecordFile[] = [];
+	if (typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
+		files.push({ field, url: record.mergedUrl, fallbackName: `${String(record.batchRequestId)}-merged` });
+	}
+	for (const [index, result] of ((record.results ?? []) as IDataObject[]).entries()) {
+		if (result?.renderStatus === 'SUCCESS' && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
+			files.push({ field: `${field}_${index}`, url: result.signedUrl, fallbackName: String(result.requestId ?? `document-${index}`) });
+		}
+	}
+	return files;
+}
+
+/** The files of a batch record downloaded (see `batchRecordFileList`); undefined when there are none. */
 export async function batchRecordFiles(
 	context: FileContext,
 	record: IDataObject,
 	field: string,
 ): Promise<Record<string, IBinaryData> | undefined> {
 	const binary: Record<string, IBinaryData> = {};
-	if (typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
-		binary[field] = await downloadToBinary(context, record.mergedUrl, undefined, `${String(record.batchRequestId)}-merged`);
-	}
-	for (const [index, result] of ((record.results ?? []) as IDataObject[]).entries()) {
-		if (result?.renderStatus === 'SUCCESS' && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
-			binary[`${field}_${index}`] = await downloadToBinary(context, result.signedUrl, undefined, String(result.requestId ?? `document-${index}`));
-		}
+	for (const file of batchRecordFileList(record, field)) {
+		binary[file.field] = await downloadToBinary(context, file.url, undefined, file.fallbackName);
 	}
 	return Object.keys(binary).length > 0 ? binary : undefined;
 }

@@ -3,8 +3,8 @@ import type { IExecuteFunctions, IExecuteSingleFunctions, IWebhookFunctions } fr
 /**
  * What the shared routines need of n8n while they work on one item: the node, the item's
  * parameters and input, the credential, the cancel signal and the HTTP and binary helpers.
- * The routing engine hands every preSend/postReceive step such a view
- * (IExecuteSingleFunctions); a custom operation makes one per item with `itemContextOf`.
+ * Every preSend/postReceive step of an operation sees such a view of one item (a slice of
+ * n8n's IExecuteSingleFunctions); a custom operation makes one per item with `itemContextOf`.
  */
 export type ItemContext = Pick<
 	IExecuteSingleFunctions,

@@ -60,11 +60,17 @@ export function routedOperations(description: INodeTypeDescription): Record<stri
 function stepsOf(option: INodePropertyOptions): OperationSteps | undefined {
 	const { routing } = option;
 	if (!routing?.request?.url || !routing.request.method) return undefined;
+	const postReceive = routing.output?.postReceive ?? [];
+	// Only functions are run here: a declarative post-receive action (set, filter, ...) would be
+	// skipped without a word, so it is refused when the node is loaded.
+	if (!postReceive.every((step): step is PostReceive => typeof step === 'function')) {
+		throw new Error(`Operation "${String(option.value)}": only functions can be post-receive steps`);
+	}
 	return {
 		method: routing.request.method,
 		url: routing.request.url,
 		preSend: (routing.send?.preSend ?? []) as PreSend[],
-		postReceive: (routing.output?.postReceive ?? []).filter((step): step is PostReceive => typeof step === 'function'),
+		postReceive,
 	};
 }
 

@@ -24,8 +24,7 @@ export const renderFromHtmlOperation: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'POST',
-			// The body builder picks sync or async in code: an expression here would cost an
-			// expression evaluation per item in the routing engine.
+			// The body builder switches to the asynchronous path when Mode says so.
 			url: '/v1/html-to-pdf/sync',
 		},
 		send: { preSend: [buildRenderFromHtmlBody] },

@@ -26,8 +26,7 @@ export const renderFromTemplateOperation: INodePropertyOptions = {
 	routing: {
 		request: {
 			method: 'POST',
-			// The body builder picks sync or async in code: an expression here would cost an
-			// expression evaluation per item in the routing engine.
+			// The body builder switches to the asynchronous path when Mode says so.
 			url: '/v1/pdf/sync',
 		},
 		send: { preSend: [buildRenderFromTemplateBody] },
