@@ -52,7 +52,7 @@ const FAMILIES = [
 		name: 'PDF tool',
 		parameters: { resource: 'pdfTool', operation: 'compressPdf', inputType: 'url', url: '={{ $json.url }}', downloadFile: false },
 		input: () => [{ url: files.url('/doc.pdf') }, { url: files.url('/missing.pdf') }, { url: files.url('/doc.pdf') }],
-		failure: /./,
+		failure: /^Could not download the PDF at url: the server answered 404/,
 	},
 ];
 
