@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import type {
-	IBinaryData,
 	IDataObject,
 	INodeExecutionData,
 	INodeType,
@@ -10,7 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { batchRecordFileList, downloadToBinary, type RecordFile } from '../PdfNoodle/shared/download';
+import { batchRecordAnswer } from '../PdfNoodle/shared/batchRecord';
+import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, fileOutputField, type FilesAnswer, filesAsItems, numberedField } from '../PdfNoodle/shared/fileOutput';
 import { fileContextOfWebhook } from '../PdfNoodle/shared/itemContext';
 import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from './events';
 
@@ -46,6 +46,9 @@ export class PdfNoodleTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty, so that n8n answers with the node's `webhookResponse`: left out, n8n takes
+				// its default 'firstEntryJson', which an onReceived webhook sends back as the literal text.
+				responseData: '',
 				path: 'pdf-noodle',
 			},
 		],
@@ -111,8 +114,10 @@ export class PdfNoodleTrigger implements INodeType {
 				type: 'string',
 				default: 'data',
 				displayOptions: { show: { downloadFile: [true] } },
-				hint: 'Batch documents go into this field name followed by _0, _1, ...',
 			},
+			fileOutputField({ events: ['batch'], downloadFile: [true] }, 'the merged PDF (when merged)', {
+				description: 'How a batch\'s files come out: each document (and the merged PDF) on an item of its own, or all on one item',
+			}),
 		],
 	};
 
@@ -145,13 +150,10 @@ export class PdfNoodleTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 
-		const item: INodeExecutionData = { json: { event, ...body } };
-		if (this.getNodeParameter('downloadFile', false) as boolean) {
-			const { binary, errors } = await downloadFiles(this, event, body);
-			if (Object.keys(binary).length > 0) item.binary = binary;
-			if (errors.length > 0) item.json.downloadError = errors.join('; ');
-		}
-		return { workflowData: [[item]] };
+		const items = (this.getNodeParameter('downloadFile', false) as boolean)
+			? await itemsWithFiles(this, event, body)
+			: [{ json: { event, ...body } }];
+		return { workflowData: [items], webhookResponse: { received: true, started: true } };
 	}
 }
 
@@ -168,34 +170,41 @@ async function tokenAccepted(webhook: IWebhookFunctions): Promise<boolean> {
 	return typeof token === 'string' && token !== '' && typeof given === 'string' && sameSecret(given, token);
 }
 
-/** The finished files of a payload: the render's, or those of a batch record. */
-function filesOf(event: PdfNoodleEvent, payload: IDataObject, field: string): RecordFile[] {
-	if (event === 'batch') return batchRecordFileList(payload, field);
-	const url = payload.signedUrl;
-	return typeof url === 'string' && url !== '' ? [{ field, url, fallbackName: String(payload.requestId) }] : [];
+/** The finished files of a payload, as the output items (see `FileOutput`). */
+async function itemsWithFiles(webhook: IWebhookFunctions, event: PdfNoodleEvent, payload: IDataObject): Promise<INodeExecutionData[]> {
+	const field = webhook.getNodeParameter('binaryPropertyName', 'data') as string;
+	const answer = answerOf(event, { event, ...payload });
+	const errors = await downloadEveryFile(webhook, answer, field);
+	const output = event === 'batch' ? (webhook.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput) : 'oneItem';
+	if (output === 'oneItem' && errors.length > 0) answer.json.downloadError = errors.join('; ');
+	return filesAsItems(output, answer, field);
+}
+
+/** A render's file is the file of the whole answer; a batch names its merged file and each document's. */
+function answerOf(event: PdfNoodleEvent, payload: IDataObject): FilesAnswer {
+	if (event === 'batch') {
+		const answer = batchRecordAnswer(payload);
+		for (const file of answer.files) file.json = { event, ...file.json };
+		return answer;
+	}
+	const url = typeof payload.signedUrl === 'string' && payload.signedUrl !== '' ? payload.signedUrl : undefined;
+	return { json: payload, whole: { json: payload, url, fallbackName: String(payload.requestId) }, files: [] };
 }
 
 /**
- * Downloads the payload's files into binary fields. A file that cannot be had (its URL
- * expired, the host is down) is left out and its error kept: the event must still start
- * the workflow, whose JSON keeps the signed URLs, rather than be answered 500 and lost.
+ * Downloads the payload's files. A file that cannot be had (its URL expired, the host is
+ * down) is left out and its error kept on its item (`downloadError`), and listed by its
+ * field in what is returned: the event must still start the workflow, whose JSON keeps the
+ * signed URLs, rather than be answered 500 and lost.
  */
-async function downloadFiles(
-	webhook: IWebhookFunctions,
-	event: PdfNoodleEvent,
-	payload: IDataObject,
-): Promise<{ binary: Record<string, IBinaryData>; errors: string[] }> {
-	const context = fileContextOfWebhook(webhook);
-	const field = webhook.getNodeParameter('binaryPropertyName', 'data') as string;
-	const binary: Record<string, IBinaryData> = {};
+async function downloadEveryFile(webhook: IWebhookFunctions, answer: FilesAnswer, field: string): Promise<string[]> {
 	const errors: string[] = [];
-	for (const file of filesOf(event, payload, field)) {
-		try {
-			binary[file.field] = await downloadToBinary(context, file.url, undefined, file.fallbackName);
-		} catch (error) {
-			const { message, description } = error as { message?: string; description?: string | null };
-			errors.push(`${file.field}: ${description ? `${message} (${description})` : message}`);
-		}
-	}
-	return { binary, errors };
+	await downloadAnswerFiles(fileContextOfWebhook(webhook), answer, (file, error) => {
+		const { message, description } = error as { message?: string; description?: string | null };
+		const text = description ? `${message} (${description})` : String(message);
+		const number = answer.files.find((numbered) => numbered === file)?.number;
+		file.json = { ...file.json, downloadError: text };
+		errors.push(`${number === undefined ? field : numberedField(field, number)}: ${text}`);
+	});
+	return errors;
 }

@@ -20,6 +20,7 @@ const RUNS = [
 	{ workflow: 'batch-merge', id: 'pdfNoodleBatchMerge', nodes: ['Certificates, merged'] },
 	{ workflow: 'render-then-merge-items', id: 'pdfNoodleRenderThenMergeItems', nodes: ['All letters in one PDF'] },
 	{ workflow: 'markdown-merge-compress-metadata', id: 'pdfNoodleMarkdownMergeCompressMetadata', nodes: ['Set title and author'] },
+	{ workflow: 'split-into-chapters', id: 'pdfNoodleSplitIntoChapters', nodes: ['Chapters, all on one item'] },
 ];
 
 async function main(): Promise<void> {

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import axios from 'axios';
 
-import { isPdf, pdfProperties, pdfText } from '../support/pdf';
+import { unzipSync } from 'fflate';
+
+import { isPdf, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8n, packPackage } from './n8n';
@@ -75,7 +77,43 @@ describe('example workflows run by n8n execute', () => {
 		const pages = (await pdfText(n8n.readBinary(merged.binary.data))).split('\n');
 		assert.equal(pages.length, 3);
 		['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson'].forEach((name, index) => assert.ok(pages[index].includes(name), pages[index]));
-		assert.ok((await pdfText(n8n.readBinary(singles[1].binary.data))).includes('Compilers'));
+		// The entries' variables are mapped per item, and each document is named by its item.
+		assert.deepEqual(singles.map((item) => item.binary.data.fileName), ['Ada Lovelace - certificate.pdf', 'Grace Hopper - certificate.pdf', 'Katherine Johnson - certificate.pdf']);
+		assert.deepEqual(singles.map((item) => item.json.entryNumber), [1, 2, 3]);
+		const second = await pdfText(n8n.readBinary(singles[1].binary.data));
+		assert.ok(second.includes('Compilers') && second.includes('12 hours') && second.includes('2026-11-22'), second);
+	});
+
+	test('split-into-chapters: one item, the ZIP in data and the chapters in data_1 to data_3, named by the service', async () => {
+		await n8n.importWorkflow(example('split-into-chapters'));
+		const run = await n8n.execute('pdfNoodleSplitIntoChapters');
+		const items = outputOf(run, 'Chapters, all on one item');
+		assert.equal(items.length, 1);
+		const binary = items[0].binary as Record<string, { fileName: string; id: string }>;
+		assert.deepEqual(
+			Object.entries(binary).map(([field, file]) => [field, file.fileName]).sort(),
+			[['data', 'chapter.zip'], ['data_1', 'chapter_1.pdf'], ['data_2', 'chapter_2.pdf'], ['data_3', 'chapter_3.pdf']],
+		);
+		for (const chapter of [1, 2, 3]) {
+			const pages = await pdfPageTexts(n8n.readBinary(binary[`data_${chapter}`]));
+			assert.equal(pages.length, 2);
+			assert.ok(pages[0].includes(`Chapter ${chapter}, page 1`), pages[0]);
+		}
+		assert.deepEqual(Object.keys(unzipSync(new Uint8Array(n8n.readBinary(binary.data)))).sort(), ['chapter_1.pdf', 'chapter_2.pdf', 'chapter_3.pdf']);
+	});
+
+	test('template-from-a-pdf: the PDF of the input is uploaded and is the reference file of the new template', async () => {
+		await n8n.importWorkflow(example('template-from-a-pdf'));
+		sandbox.context.requestLog.length = 0;
+		const run = await n8n.execute('pdfNoodleTemplateFromPdf');
+		const [created] = outputOf(run, 'Template like this PDF');
+		assert.match(created.json.templateId, /^[0-9a-f]{10}$/);
+		const createCall = sandbox.context.requestLog.find((request) => request.path === '/v1/integration/templates/create')!;
+		const { fileUrl } = createCall.body as { fileUrl: string };
+		const uploadedId = /\/files\/([^/]+)\//.exec(new URL(fileUrl).pathname)![1];
+		const uploaded = sandbox.context.files.get(uploadedId)!;
+		assert.ok((await pdfText(uploaded.bytes!)).includes('Order ORD-2026-18'), 'the reference is the rendered packing slip');
+		assert.equal(uploaded.fileName, 'packing-slip.pdf', 'uploaded under the name the render gave it');
 	});
 
 	test('render-then-merge-items: a letter per item (variables mapped), all merged by one node in item order', async () => {
@@ -142,6 +180,7 @@ describe('the trigger in a running n8n', () => {
 			sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === requestId),
 		);
 		assert.equal(delivery.status, 200);
+		assert.deepEqual(delivery.answer, { received: true, started: true }, 'the service is told that the workflow started');
 		const execution = await waitFor('the trigger execution', () =>
 			triggerExecutions().find((entry) => entry.status === 'success' && JSON.stringify(entry.data).includes(requestId)),
 		);
@@ -150,6 +189,26 @@ describe('the trigger in a running n8n', () => {
 		assert.equal(item.json.requestId, requestId);
 		assert.equal(item.json.renderStatus, 'SUCCESS');
 		assert.ok((await pdfText(n8n.readBinary(item.binary.data))).includes('Monthly report'));
+	});
+
+	test('a batch delivered to the production URL starts one execution whose items are one per file', async () => {
+		const api = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
+		const certificate = (name: string) => ({ templateId: 'certificate', data: { recipient_name: name, course: { title: 'Compilers', hours: 3 } } });
+		const { data: record } = await api.post('/v1/pdf/batch', {
+			items: [certificate('Ada Lovelace'), certificate('Grace Hopper')],
+			webhook: `${baseUrl}${triggerPath}?token=${EXAMPLE_TRIGGER_TOKEN}`,
+		});
+		const batchRequestId = String(record.batchRequestId);
+		const delivery = await waitFor('the batch webhook', () =>
+			sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { batchRequestId?: string }).batchRequestId === batchRequestId),
+		);
+		assert.deepEqual([delivery.status, delivery.answer], [200, { received: true, started: true }]);
+		const execution = await waitFor('the trigger execution', () =>
+			triggerExecutions().find((entry) => entry.status === 'success' && JSON.stringify(entry.data).includes(batchRequestId)),
+		);
+		const items = execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0];
+		assert.deepEqual(items.map((item: any) => [item.json.event, item.json.batchRequestId, item.json.entryNumber]), [['batch', batchRequestId, 1], ['batch', batchRequestId, 2]]);
+		assert.ok((await pdfText(n8n.readBinary(items[1].binary.data))).includes('Grace Hopper'));
 	});
 
 	test('forged calls are refused and start nothing', async () => {

@@ -61,8 +61,8 @@ describe('from input items', () => {
 		assert.equal(items.length, 45);
 		assert.deepEqual(items.map((item) => (item.pairedItem as { item: number }).item), Array.from({ length: 45 }, (_, index) => index));
 		assert.ok(items.every((item) => item.json.renderStatus === 'SUCCESS' && typeof item.json.batchRequestId === 'string' && item.json.batchStatus === 'SUCCESS'));
-		assert.deepEqual(items.slice(0, 3).map((item) => item.json.index), [0, 1, 2]);
-		assert.equal(items[20].json.index, 0, 'the 21st item is the first entry of the second batch');
+		assert.deepEqual(items.slice(0, 3).map((item) => item.json.entryNumber), [1, 2, 3]);
+		assert.equal(items[20].json.entryNumber, 1, 'the 21st item is the first entry of the second batch');
 	});
 
 	test('the batches are sent side by side, and the items still come out in input order', async () => {
@@ -74,7 +74,7 @@ describe('from input items', () => {
 		const log = apiRequests(sandbox).map((request) => `${request.method} ${request.path.startsWith('/v1/pdf/batch/status/') ? 'status' : request.path}`);
 		assert.deepEqual(log.slice(0, 3), ['POST /v1/pdf/batch', 'POST /v1/pdf/batch', 'POST /v1/pdf/batch'], 'all three batches before the first status call');
 		assert.deepEqual(items.map((item) => (item.pairedItem as { item: number }).item), Array.from({ length: 45 }, (_, index) => index));
-		assert.deepEqual(items.slice(18, 22).map((item) => item.json.index), [18, 19, 0, 1]);
+		assert.deepEqual(items.slice(18, 22).map((item) => item.json.entryNumber), [19, 20, 1, 2]);
 	});
 
 	test('each document is downloaded as the binary of its own item', async () => {
@@ -222,11 +222,20 @@ describe('waiting and status', () => {
 
 		const status = await run({ resource: 'batch', operation: 'getStatus', batchRequestId: String(items[0].json.statusUrl) }, [{ json: {} }]);
 		assert.equal(status.error, undefined, status.error?.message);
-		const [record] = status.items;
+		// One item per file: the merged PDF with the whole record, then each document.
+		const [merged, ...documents] = status.items;
+		assert.equal(merged.json.status, 'SUCCESS');
+		assert.equal(merged.json.completed, 2);
+		assert.equal(await pdfPageCount(await binaryBytes(merged.binary?.data)), 2);
+		assert.deepEqual(documents.map((item) => item.json.entryNumber), [1, 2]);
+		assert.ok((await pdfText(await binaryBytes(documents[1].binary?.data))).includes('Person 2'));
+
+		const onOneItem = await run({ resource: 'batch', operation: 'getStatus', batchRequestId: String(items[0].json.batchRequestId), fileOutput: 'oneItem' }, [{ json: {} }]);
+		const [record] = onOneItem.items;
+		assert.equal(onOneItem.items.length, 1);
 		assert.equal(record.json.status, 'SUCCESS');
-		assert.equal(record.json.completed, 2);
-		assert.deepEqual(Object.keys(record.binary ?? {}).sort(), ['data', 'data_0', 'data_1']);
-		assert.equal(await pdfPageCount(await binaryBytes(record.binary?.data)), 2);
+		assert.deepEqual(Object.keys(record.binary ?? {}).sort(), ['data', 'data_1', 'data_2']);
+		assert.ok((await pdfText(await binaryBytes(record.binary?.data_2))).includes('Person 2'));
 	});
 });
 
@@ -244,11 +253,8 @@ describe('Get Status with "Wait for Completion"', () => {
 
 		const waited = await run({ ...getStatus, waitForCompletion: true, pollInterval: 1 }, [{ json: {} }]);
 		assert.equal(waited.error, undefined, waited.error?.message);
-		const [record] = waited.items;
-		assert.equal(record.json.status, 'SUCCESS');
-		assert.equal(record.json.completed, 2);
-		assert.deepEqual(Object.keys(record.binary ?? {}).sort(), ['data_0', 'data_1']);
-		assert.ok((await pdfText(await binaryBytes(record.binary?.data_1))).includes('Person 2'));
+		assert.deepEqual(waited.items.map((item) => [item.json.batchStatus, item.json.entryNumber]), [['SUCCESS', 1], ['SUCCESS', 2]]);
+		assert.ok((await pdfText(await binaryBytes(waited.items[1].binary?.data))).includes('Person 2'));
 		const calls = apiRequests(sandbox).map((request) => `${request.method} ${request.path}`);
 		assert.ok(calls.length >= 3 && calls.every((call) => call === `GET /v1/pdf/batch/status/${batchRequestId}`), calls.join(', '));
 	});
@@ -301,6 +307,35 @@ describe('batches like single renders', () => {
 		]);
 		const text = await pdfText(await binaryBytes(items[1].binary?.data));
 		assert.ok(text.includes('Person 2') && text.includes('With thanks'), text);
+	});
+
+	test('"File Name" names each document by an expression on its own input item', async () => {
+		const { items, error } = await run({ ...renderTemplates, fileName: '={{ $json.name.replace(" ", "-") }}-certificate.pdf' }, people(3));
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(items.map((item) => item.binary?.data.fileName), ['Person-1-certificate.pdf', 'Person-2-certificate.pdf', 'Person-3-certificate.pdf']);
+		assert.ok((await pdfText(await binaryBytes(items[2].binary?.data))).includes('Person 3'));
+	});
+
+	test('"All Files on One Item": each batch is one item with its documents numbered from 1, paired with its input items', async () => {
+		const { items, error } = await run({ ...renderTemplates, fileOutput: 'oneItem' }, people(22));
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items.length, 2, 'two batches: 20 and 2 documents');
+		assert.equal(Object.keys(items[0].binary ?? {}).length, 20);
+		assert.deepEqual(Object.keys(items[1].binary ?? {}).sort(), ['data_1', 'data_2']);
+		assert.deepEqual(items[1].pairedItem, [{ item: 20 }, { item: 21 }]);
+		assert.equal(items[1].json.status, 'SUCCESS');
+		assert.equal((items[1].json.results as unknown[]).length, 2);
+		assert.ok((await pdfText(await binaryBytes(items[1].binary?.data_2))).includes('Person 22'));
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data_20))).includes('Person 20'));
+	});
+
+	test('"All Files on One Item" with a merge: the merged PDF in the field, each document numbered beside it', async () => {
+		const { items, error } = await run({ ...renderTemplates, fileOutput: 'oneItem', batchOptions: { merge: true, alsoSingleFiles: true } }, people(3));
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items.length, 1);
+		assert.deepEqual(Object.keys(items[0].binary ?? {}).sort(), ['data', 'data_1', 'data_2', 'data_3']);
+		assert.equal(await pdfPageCount(await binaryBytes(items[0].binary?.data)), 3);
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data_1))).includes('Person 1'));
 	});
 
 	test('a synchronous batch may notify a webhook: the body has the webhook and no async, the receiver gets the record', async () => {

@@ -69,15 +69,16 @@ describe('split parts and their ZIP', () => {
 			downloadZip: true,
 		});
 		assert.equal(error, undefined, error?.message);
-		assert.deepEqual(items.map((item) => item.binary?.data.fileName), ['report_1.pdf', 'report_2.pdf', 'report_3.pdf', 'report.zip']);
-		assert.deepEqual(items.map((item) => item.json.fileName), ['report_1.pdf', 'report_2.pdf', 'report_3.pdf', 'report.zip']);
-		assert.deepEqual(items.map((item) => item.json.partNumber), [1, 2, 3, undefined]);
-		assert.equal(items[3].json.zip, true);
-		assert.equal(items[3].binary?.data.mimeType, 'application/zip');
-		assert.equal(await pdfPageCount(await binaryBytes(items[2].binary?.data)), 2);
+		// The ZIP, the file of the whole split, comes first, as a batch's merged PDF does.
+		assert.deepEqual(items.map((item) => item.binary?.data.fileName), ['report.zip', 'report_1.pdf', 'report_2.pdf', 'report_3.pdf']);
+		assert.deepEqual(items.map((item) => item.json.fileName), ['report.zip', 'report_1.pdf', 'report_2.pdf', 'report_3.pdf']);
+		assert.deepEqual(items.map((item) => item.json.partNumber), [undefined, 1, 2, 3]);
+		assert.equal(items[0].json.zip, true);
+		assert.equal(items[0].binary?.data.mimeType, 'application/zip');
+		assert.equal(await pdfPageCount(await binaryBytes(items[3].binary?.data)), 2);
 	});
 
-	test('all parts on one item: the fields keep the part names and the ZIP its own', async () => {
+	test('all files on one item: the ZIP in the output field, the parts numbered from 1, each with its name', async () => {
 		const { items, error } = await run({
 			resource: 'pdfTool',
 			operation: 'splitPdf',
@@ -85,7 +86,7 @@ describe('split parts and their ZIP', () => {
 			url: files.url('/report.pdf'),
 			splitMode: 'ranges',
 			ranges: '1-5,6-10',
-			splitOutput: 'oneItem',
+			fileOutput: 'oneItem',
 			downloadZip: true,
 			toolOptions: { finalFilename: 'book.pdf' },
 		});
@@ -93,7 +94,7 @@ describe('split parts and their ZIP', () => {
 		const binary = items[0].binary ?? {};
 		assert.deepEqual(
 			Object.entries(binary).map(([field, file]) => [field, file.fileName]),
-			[['data_1', 'book_1.pdf'], ['data_2', 'book_2.pdf'], ['data_zip', 'book.zip']],
+			[['data', 'book.zip'], ['data_1', 'book_1.pdf'], ['data_2', 'book_2.pdf']],
 		);
 		assert.equal(items[0].json.fileName, 'book.pdf', 'the item of all parts keeps the answer as it came');
 	});

@@ -219,21 +219,21 @@ describe('Split PDF', () => {
 
 	test('ranges from a binary, all parts on one item, and the ZIP', async () => {
 		const { items, error } = await run(
-			tool('splitPdf', { inputType: 'binary', splitMode: 'ranges', ranges: '1-3, 5, 7-10', splitOutput: 'oneItem', downloadZip: true, toolOptions: { finalFilename: 'chapter.pdf' } }),
+			tool('splitPdf', { inputType: 'binary', splitMode: 'ranges', ranges: '1-3, 5, 7-10', fileOutput: 'oneItem', downloadZip: true, toolOptions: { finalFilename: 'chapter.pdf' } }),
 			[await pdfItem(tenPages, 'book.pdf')],
 		);
 		assert.equal(error, undefined, error?.message);
 		assert.equal((toolCalls()[0].body as { ranges: string }).ranges, '1-3,5,7-10');
 		assert.equal(items.length, 1);
-		assert.deepEqual(Object.keys(items[0].binary ?? {}).sort(), ['data_1', 'data_2', 'data_3', 'data_zip']);
+		assert.deepEqual(Object.keys(items[0].binary ?? {}).sort(), ['data', 'data_1', 'data_2', 'data_3']);
 		const counts = await Promise.all(['data_1', 'data_2', 'data_3'].map(async (field) => await pdfPageCount(await binaryBytes(items[0].binary?.[field]))));
 		assert.deepEqual(counts, [3, 1, 4]);
-		const zip = unzipSync(new Uint8Array(await binaryBytes(items[0].binary?.data_zip)));
+		const zip = unzipSync(new Uint8Array(await binaryBytes(items[0].binary?.data)));
 		assert.deepEqual(Object.keys(zip).sort(), ['chapter_1.pdf', 'chapter_2.pdf', 'chapter_3.pdf']);
 	});
 
 	test('ZIP only: one item whose binary is the ZIP of the parts, and no part downloaded on its own', async () => {
-		const { items, error } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4, splitOutput: 'zipOnly' }));
+		const { items, error } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4, fileOutput: 'zipOnly' }));
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(toolCalls()[0].body, { url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4 });
 		assert.equal(items.length, 1);
@@ -384,6 +384,25 @@ describe('common tool rules, background runs and status', () => {
 		assert.equal(byUrl.items[0].json.requestId, requestId);
 		assert.equal(byUrl.items[0].json.status, 'SUCCESS');
 		assert.equal(await pdfPageCount(await binaryBytes(byUrl.items[0].binary?.data)), 10);
+	});
+
+	test('a split fetched later with Get Status comes out in the shape its "Files" option asks for', async () => {
+		const { items } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4, waitForCompletion: false, toolOptions: { async: true } }));
+		const requestId = String(items[0].json.requestId);
+		await sandbox.context.tools.get(requestId)!.finished;
+
+		const perFile = await run(tool('getStatus', { toolRequestId: requestId }));
+		assert.equal(perFile.error, undefined, perFile.error?.message);
+		assert.deepEqual(perFile.items.map((item) => [item.json.partNumber, item.binary?.data.fileName]), [[1, 'report_1.pdf'], [2, 'report_2.pdf'], [3, 'report_3.pdf']]);
+		assert.ok(perFile.items.every((item) => item.json.status === 'SUCCESS' && item.json.requestId === requestId));
+
+		const onOneItem = await run(tool('getStatus', { toolRequestId: requestId, fileOutput: 'oneItem', downloadZip: true }));
+		assert.equal(onOneItem.items.length, 1);
+		assert.deepEqual(
+			Object.entries(onOneItem.items[0].binary ?? {}).map(([field, file]) => [field, file.fileName]),
+			[['data', 'report.zip'], ['data_1', 'report_1.pdf'], ['data_2', 'report_2.pdf'], ['data_3', 'report_3.pdf']],
+		);
+		assert.equal(await pdfPageCount(await binaryBytes(onOneItem.items[0].binary?.data_3)), 2);
 	});
 
 	test('Get Status with "Wait for Completion" waits for a job it did not start: ONGOING, then SUCCESS and the file', async () => {

@@ -118,13 +118,25 @@ describe('events', () => {
 				{ requestId: 'r3', renderStatus: 'SUCCESS', signedUrl: urls[1], metadata: {} },
 			],
 		};
-		const answer = await post(server.url, batch);
-		assert.equal(answer.status, 200);
-		const [item] = server.executions[0];
+		assert.deepEqual(await post(server.url, batch), { status: 200, json: { received: true, started: true } });
+		// One item per file by default: the merged PDF, then every entry (a failed one without a file).
+		const items = server.executions[0];
+		assert.deepEqual(items.map((item) => item.json.event), ['batch', 'batch', 'batch', 'batch']);
+		assert.deepEqual(items.map((item) => item.json.entryNumber), [undefined, 1, 2, 3]);
+		assert.deepEqual(items.map((item) => item.json.requestId), [undefined, 'r1', 'r2', 'r3']);
+		assert.deepEqual(items.map((item) => item.json.batchRequestId), ['batch-1', 'batch-1', 'batch-1', 'batch-1']);
+		assert.deepEqual(items.map((item) => Object.keys(item.binary ?? {})), [['file'], ['file'], [], ['file']]);
+		assert.equal(items[2].json.renderStatus, 'FAILED');
+		assert.ok((await pdfText(await binaryBytes(items[3].binary?.file))).includes('Batch document'));
+
+		const onOneItem = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', fileOutput: 'oneItem' });
+		await post(onOneItem.url, batch);
+		const [item] = onOneItem.executions[0];
 		assert.equal(item.json.event, 'batch');
 		assert.equal(item.json.batchRequestId, 'batch-1');
-		assert.deepEqual(Object.keys(item.binary ?? {}).sort(), ['file', 'file_0', 'file_2']);
-		assert.ok((await pdfText(await binaryBytes(item.binary?.file_2))).includes('Batch document'));
+		assert.equal((item.json.results as unknown[]).length, 3);
+		assert.deepEqual(Object.keys(item.binary ?? {}).sort(), ['file', 'file_1', 'file_3'], 'numbered from 1 by the entry\'s position');
+		assert.ok((await pdfText(await binaryBytes(item.binary?.file_3))).includes('Batch document'));
 	});
 
 	test('an event that is not selected is answered 200 and starts nothing', async () => {
@@ -194,7 +206,7 @@ describe('a file that cannot be downloaded still starts the workflow', () => {
 		const render = { requestId: 'late-1', renderStatus: 'SUCCESS', signedUrl: await renderedFileUrl(), metadata: {} };
 		sandbox.context.settings.clockOffsetMs = 2 * 3600 * 1000;
 		try {
-			assert.deepEqual(await post(server.url, render), { status: 200, json: { message: 'Workflow was started' } });
+			assert.deepEqual(await post(server.url, render), { status: 200, json: { received: true, started: true } });
 		} finally {
 			sandbox.context.settings.clockOffsetMs = 0;
 		}
@@ -215,12 +227,20 @@ describe('a file that cannot be downloaded still starts the workflow', () => {
 			mergedUrl: await renderedFileUrl(),
 		};
 		assert.equal((await post(server.url, batch)).status, 200);
-		const [item] = server.executions[0];
-		assert.equal(item.json.batchRequestId, 'batch-SUCCESS');
-		assert.deepEqual(Object.keys(item.binary ?? {}).sort(), ['file', 'file_0']);
-		assert.ok((await pdfText(await binaryBytes(item.binary?.file_0))).includes('Batch document'));
-		assert.match(String(item.json.downloadError), /^file_1: The service refused the connection.*could not be reached/);
-		assert.doesNotMatch(String(item.json.downloadError), /file_0|file:/);
+		const [merged, first, second] = server.executions[0];
+		assert.equal(merged.json.batchRequestId, 'batch-SUCCESS');
+		assert.deepEqual([merged, first, second].map((item) => Object.keys(item.binary ?? {})), [['file'], ['file'], []]);
+		assert.ok((await pdfText(await binaryBytes(first.binary?.file))).includes('Batch document'));
+		assert.match(String(second.json.downloadError), /^The service refused the connection.*could not be reached/);
+		assert.equal(merged.json.downloadError, undefined);
+		assert.equal(first.json.downloadError, undefined);
+
+		const onOneItem = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', fileOutput: 'oneItem' });
+		await post(onOneItem.url, batch);
+		const [item] = onOneItem.executions[0];
+		assert.deepEqual(Object.keys(item.binary ?? {}).sort(), ['file', 'file_1']);
+		assert.match(String(item.json.downloadError), /^file_2: The service refused the connection.*could not be reached/);
+		assert.doesNotMatch(String(item.json.downloadError), /file_1|file:/);
 	});
 });
 

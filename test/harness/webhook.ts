@@ -86,7 +86,8 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 			const result = await nodeType.webhook!.call(context);
 			if (result.noWebhookResponse) return;
 			executions.push(result.workflowData?.[0] ?? []);
-			response.status(200).json({ message: 'Workflow was started' });
+			// As n8n answers an onReceived webhook whose description sets no response data.
+			response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
 		} catch (error) {
 			response.status(500).json({ message: (error as Error).message });
 		}

@@ -7,6 +7,8 @@ export interface WebhookDelivery {
 	payload: unknown;
 	/** The receiver's HTTP status, or the error that kept the POST from arriving. */
 	status?: number;
+	/** The receiver's answer body, as it came. */
+	answer?: unknown;
 	error?: string;
 	at: string;
 }
@@ -24,6 +26,7 @@ export async function deliverWebhook(context: SandboxContext, url: string, paylo
 			validateStatus: () => true,
 		});
 		delivery.status = response.status;
+		delivery.answer = response.data;
 	} catch (error) {
 		delivery.error = (error as Error).message;
 	}

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { downloadFields } from '../../shared/download';
+import { fileOutputField } from '../../shared/fileOutput';
 import { printSettingsFields } from '../../shared/printSettings';
 import { renderModeFields } from '../../shared/renderMode';
 import { renderOptionsField } from '../../shared/renderOptions';
@@ -120,4 +121,17 @@ export const batchRenderFields: INodeProperties[] = [
 	},
 	...waitingFields(both, BATCH_WAIT_DEFAULTS, { hasMode: true }),
 	...downloadFields({ resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML, GET_STATUS] }, false),
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.customer }}-invoice.pdf',
+		displayOptions: { show: { resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML], batchSource: ['inputItems'], downloadFile: [true] } },
+		description: 'Name of this item\'s document file, usually an expression on the item. Leave empty to use the name the API gives it.',
+	},
+	fileOutputField({ resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML], downloadFile: [true] }, 'the merged PDF (when merged)', {
+		description: 'With All Files on One Item, each batch (up to 20 documents) is one item, paired with the input items of its documents',
+	}),
+	fileOutputField({ resource: [RESOURCE], operation: [GET_STATUS], downloadFile: [true] }, 'the merged PDF (when merged)'),
 ];

@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { batchRecordFiles } from '../../shared/download';
+import { batchRecordAnswer } from '../../shared/batchRecord';
+import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, filesAsItems } from '../../shared/fileOutput';
 import { throwOnErrorStatus } from '../../shared/errors';
 import type { ItemContext } from '../../shared/itemContext';
 import { awaitFinalStatus } from '../../shared/polling';
@@ -59,10 +60,15 @@ async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequest
 	return { ...request, url };
 }
 
-/** The batch record as one item; its merged file into the field, each document into `<field>_<index>`. */
+/**
+ * A batch that has ended, with "Download File" on: its merged file and each document, one
+ * item per file or all on one item (see `FileOutput`); a batch still ONGOING is its record.
+ */
 async function attachBatchFiles(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	if (!(this.getNodeParameter('downloadFile', true) as boolean)) return items;
-	const binary = await batchRecordFiles(this, items[0].json, this.getNodeParameter('binaryPropertyName', 'data') as string);
-	if (binary) items[0].binary = binary;
-	return items;
+	const record = items[0].json;
+	if (!(this.getNodeParameter('downloadFile', true) as boolean) || record.status === 'ONGOING') return items;
+	const answer = batchRecordAnswer(record);
+	await downloadAnswerFiles(this, answer);
+	const output = this.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput;
+	return filesAsItems(output, answer, this.getNodeParameter('binaryPropertyName', 'data') as string, { item: this.getItemIndex() });
 }

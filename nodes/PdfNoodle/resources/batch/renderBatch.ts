@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemDat
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { settleInOrder } from '../../shared/concurrency';
+import { batchEntryJson } from '../../shared/batchRecord';
 import { downloadToBinary } from '../../shared/download';
+import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../shared/fileOutput';
 import { apiErrorFor, assertJsonAnswer, errorItem } from '../../shared/errors';
 import { type ItemContext, itemContextOf } from '../../shared/itemContext';
 import { awaitBackgroundWork } from '../../shared/polling';
@@ -24,8 +26,8 @@ class Outcome {
 
 	constructor(private readonly execute: IExecuteFunctions) {}
 
-	add(item: INodeExecutionData): void {
-		this.items.push(item);
+	add(...items: INodeExecutionData[]): void {
+		this.items.push(...items);
 	}
 
 	fail(inputIndexes: number[], error: NodeApiError | NodeOperationError, json: IDataObject = {}): void {
@@ -142,30 +144,39 @@ async function sendBatch(
 	return { record, finished: true };
 }
 
-/** The items of a finished batch: each document (or the merged one), and each failed entry as an error of its item. */
+/**
+ * The items of a finished batch: each document (or the merged one), and each failed entry as
+ * an error of its item. With "All Files on One Item", the batch's files go on one item.
+ */
 async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, record: IDataObject, outcome: Outcome): Promise<void> {
 	const download = execute.getNodeParameter('downloadFile', batch.settingsIndex, true) as boolean;
 	const field = execute.getNodeParameter('binaryPropertyName', batch.settingsIndex, 'data') as string;
 	const options = execute.getNodeParameter('batchOptions', batch.settingsIndex, {}) as IDataObject;
+	const onOneItem = download && execute.getNodeParameter(FILE_OUTPUT, batch.settingsIndex, 'itemPerFile') === 'oneItem';
 	const { results = [], ...summary } = record as IDataObject & { results?: IDataObject[] };
 	const batchInfo = { batchRequestId: summary.batchRequestId, batchStatus: summary.status };
+	const oneItem: FilesAnswer = { json: { ...summary, results }, files: [] };
 
-	if (record.merge === true || typeof record.mergedUrl === 'string') {
-		const merged: INodeExecutionData = { json: { ...summary, results }, pairedItem: pairedWith(batch) };
+	const merged = record.merge === true || typeof record.mergedUrl === 'string';
+	if (merged) {
+		const item: INodeExecutionData = { json: oneItem.json, pairedItem: pairedWith(batch) };
 		try {
 			if (download && typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
 				const context = itemContextOf(execute, batch.settingsIndex);
-				merged.binary = { [field]: await downloadToBinary(context, record.mergedUrl, undefined, `${String(summary.batchRequestId)}-merged`) };
+				const file = await downloadToBinary(context, record.mergedUrl, undefined, `${String(summary.batchRequestId)}-merged`);
+				oneItem.whole = { json: item.json, binary: file };
+				item.binary = { [field]: file };
 			}
-			outcome.add(merged);
+			if (!onOneItem) outcome.add(item);
 		} catch (error) {
 			outcome.fail(inputsOf(batch), error as NodeApiError, batchInfo);
 		}
 	}
-	const singles = record.merge !== true || options.alsoSingleFiles === true;
+	const singles = !merged || options.alsoSingleFiles === true;
 
 	for (const [index, entry] of batch.entries.entries()) {
 		const result = (results[index] ?? {}) as IDataObject;
+		const json = batchEntryJson(record, index, result);
 		if (result.renderStatus !== 'SUCCESS') {
 			outcome.fail(
 				[entry.inputIndex],
@@ -174,23 +185,26 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 					description: `Batch ${String(summary.batchRequestId)} ended ${String(summary.status)}. Check this entry's template and data (or HTML).`,
 					itemIndex: entry.inputIndex,
 				}),
-				{ ...batchInfo, index, ...result },
+				json,
 			);
 			continue;
 		}
 		if (!singles) continue;
-		const item: INodeExecutionData = { json: { ...batchInfo, index, ...result }, pairedItem: { item: entry.inputIndex } };
+		const item: INodeExecutionData = { json, pairedItem: { item: entry.inputIndex } };
 		try {
 			if (download && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
 				const context = itemContextOf(execute, entry.inputIndex);
-				item.binary = { [field]: await downloadToBinary(context, result.signedUrl, undefined, String(result.requestId ?? `document-${index + 1}`)) };
+				const fileName = String(context.getNodeParameter('fileName', '') ?? '').trim();
+				item.binary = { [field]: await downloadToBinary(context, result.signedUrl, fileName, String(result.requestId ?? `document-${index + 1}`)) };
 			}
-			outcome.add(item);
+			if (onOneItem) oneItem.files.push({ json, number: index + 1, binary: item.binary?.[field] });
+			else outcome.add(item);
 		} catch (error) {
 			// One document that cannot be fetched is an error of its item alone.
-			outcome.fail([entry.inputIndex], error as NodeApiError, { ...batchInfo, index, ...result });
+			outcome.fail([entry.inputIndex], error as NodeApiError, json);
 		}
 	}
+	if (onOneItem) outcome.add(...filesAsItems('oneItem', oneItem, field, pairedWith(batch)));
 }
 
 /**

@@ -7,7 +7,7 @@ import { compressPdfFields, compressPdfOperation } from './compressPdf';
 import { getToolStatusFields, getToolStatusOperation } from './getStatus';
 import { markdownToPdfFields, markdownToPdfOperation } from './markdownToPdf';
 import { mergePdfsFields, mergePdfsOperation } from './mergePdfs';
-import { splitPdfFields, splitPdfOperation } from './splitPdf';
+import { splitFilesFields, splitPdfFields, splitPdfOperation } from './splitPdf';
 import { updateMetadataFields, updateMetadataOperation } from './updateMetadata';
 
 const toolOperations = [markdownToPdfOperation, mergePdfsOperation, splitPdfOperation, compressPdfOperation, updateMetadataOperation];
@@ -31,4 +31,5 @@ export const pdfToolDescription: INodeProperties[] = [
 	...getToolStatusFields,
 	...waitingFields({ resource: [RESOURCE], operation: toolOperations.map((operation) => operation.value as string) }, TOOL_WAIT_DEFAULTS),
 	...downloadFields({ resource: [RESOURCE], operation: operations.map((operation) => operation.value as string) }, false),
+	...splitFilesFields([splitPdfOperation.value as string, getToolStatusOperation.value as string]),
 ];

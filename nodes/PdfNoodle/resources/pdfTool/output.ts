@@ -8,6 +8,7 @@ import type {
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { downloadToBinary } from '../../shared/download';
+import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../shared/fileOutput';
 import { throwOnErrorStatus } from '../../shared/errors';
 import { awaitBackgroundWork } from '../../shared/polling';
 import { TOOL_WAIT_DEFAULTS } from './common';
@@ -56,8 +57,7 @@ async function awaitToolResult(
 
 /**
  * Downloads what a tool produced. A single file goes into the output field under the
- * `fileName` the API answered; split parts become one item each (or all on one item) and,
- * as an option, the ZIP of all parts one more item; or the ZIP alone is the one item.
+ * `fileName` the API answered; a split's parts as `splitItems` shapes them.
  */
 export async function attachToolFiles(
 	this: IExecuteSingleFunctions,
@@ -66,47 +66,47 @@ export async function attachToolFiles(
 	const json = items[0]?.json ?? {};
 	if (!(this.getNodeParameter('downloadFile', true) as boolean)) return items;
 	const field = this.getNodeParameter('binaryPropertyName', 'data') as string;
-	const pairedItem = { item: this.getItemIndex() };
 
-	if (Array.isArray(json.urls)) {
-		// The split answer's `fileName` is the base name: the service names the parts
-		// `{base}_{n}.pdf` and the archive `{base}.zip`, which is what a file is called when
-		// neither its download nor its URL names it.
-		const base = typeof json.fileName === 'string' && json.fileName ? json.fileName.replace(/\.pdf$/i, '') : undefined;
-		const output = this.getNodeParameter('splitOutput', 'itemPerPart') as string;
-		const zipUrl = typeof json.zipUrl === 'string' && json.zipUrl ? json.zipUrl : undefined;
-		// The ZIP's own item, as "One Item per Part" adds it and "ZIP Only" outputs it alone.
-		const zipItem = async (): Promise<INodeExecutionData> => {
-			const zip = await downloadToBinary(this, zipUrl!, undefined, base ?? 'parts');
-			return { json: { ...json, zip: true, fileName: zip.fileName }, binary: { [field]: zip }, pairedItem };
-		};
-		if (output === 'zipOnly') {
-			if (!zipUrl) throw new NodeOperationError(this.getNode(), 'The split answer has no ZIP URL to download', { itemIndex: this.getItemIndex() });
-			return [await zipItem()];
-		}
-		const urls = json.urls as string[];
-		const parts: INodeExecutionData[] = [];
-		for (const [index, url] of urls.entries()) {
-			const binary = await downloadToBinary(this, url, undefined, `${base ?? 'part'}_${index + 1}`);
-			parts.push({ json: { ...json, partNumber: index + 1, url, fileName: binary.fileName }, binary: { [field]: binary }, pairedItem });
-		}
-		const onOneItem = output === 'oneItem';
-		const result: INodeExecutionData[] = onOneItem
-			? [{ json, binary: Object.fromEntries(parts.map((part, index) => [`${field}_${index + 1}`, part.binary![field]])), pairedItem }]
-			: parts;
-		if ((this.getNodeParameter('downloadZip', false) as boolean) && zipUrl) {
-			const zip = await zipItem();
-			if (onOneItem) result[0].binary![`${field}_zip`] = zip.binary![field];
-			else result.push(zip);
-		}
-		return result;
-	}
+	if (Array.isArray(json.urls)) return await splitItems(this, json, field);
 
 	if (typeof json.url === 'string' && json.url !== '') {
 		const fileName = typeof json.fileName === 'string' && json.fileName ? json.fileName : undefined;
 		items[0].binary = { ...items[0].binary, [field]: await downloadToBinary(this, json.url, fileName, 'document') };
 	}
 	return items;
+}
+
+/**
+ * The files of a split: each part (named `{base}_{n}.pdf` by the service, which is also
+ * what a part is called when neither its download nor its URL names it) and, when asked
+ * for, the ZIP of all parts (`{base}.zip`), shaped as every answer with several files is;
+ * or the ZIP alone.
+ */
+async function splitItems(context: IExecuteSingleFunctions, json: IDataObject, field: string): Promise<INodeExecutionData[]> {
+	const output = context.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput | 'zipOnly';
+	const base = typeof json.fileName === 'string' && json.fileName ? json.fileName.replace(/\.pdf$/i, '') : undefined;
+	const zipUrl = typeof json.zipUrl === 'string' && json.zipUrl ? json.zipUrl : undefined;
+	if (output === 'zipOnly' && !zipUrl) {
+		throw new NodeOperationError(context.getNode(), 'The split answer has no ZIP URL to download', { itemIndex: context.getItemIndex() });
+	}
+	const withZip = output === 'zipOnly' || (context.getNodeParameter('downloadZip', false) as boolean);
+	const answer: FilesAnswer = {
+		json,
+		whole: withZip && zipUrl ? { json: { ...json, zip: true }, url: zipUrl, fallbackName: base ?? 'parts' } : undefined,
+		files:
+			output === 'zipOnly'
+				? []
+				: (json.urls as string[]).map((url, index) => ({
+						json: { ...json, partNumber: index + 1, url },
+						url,
+						fallbackName: `${base ?? 'part'}_${index + 1}`,
+						number: index + 1,
+					})),
+	};
+	await downloadAnswerFiles(context, answer);
+	// An item of one file names that file, as the item of a single tool result does.
+	for (const file of everyFile(answer)) file.json.fileName = file.binary?.fileName ?? file.json.fileName;
+	return filesAsItems(output === 'zipOnly' ? 'itemPerFile' : output, answer, field, { item: context.getItemIndex() });
 }
 
 /** What every tool operation does with the answer: errors, waiting, then the files. */

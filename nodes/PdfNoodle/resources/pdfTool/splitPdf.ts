@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../shared/pdfSource';
 import { invalidParameter, requirePageRanges, requireWholeNumber } from '../../shared/validation';
-import { showFor, toolOptionsBody, toolOptionsField } from './common';
+import { FILE_OUTPUT, fileOutputField } from '../../shared/fileOutput';
+import { RESOURCE, showFor, toolOptionsBody, toolOptionsField } from './common';
 import { toolOutput } from './output';
 
 const OPERATION = 'splitPdf';
@@ -51,26 +52,6 @@ export const splitPdfFields: INodeProperties[] = [
 		displayOptions: { show: { ...show, splitMode: ['ranges'] } },
 		description: 'One part per range, separated by commas',
 	},
-	{
-		displayName: 'Output',
-		name: 'splitOutput',
-		type: 'options',
-		options: [
-			{ name: 'One Item per Part', value: 'itemPerPart' },
-			{ name: 'All Parts on One Item', value: 'oneItem', description: 'Binary fields data_1, data_2 and so on' },
-			{ name: 'ZIP Only', value: 'zipOnly', description: 'One item with the ZIP archive of all parts; the parts are not downloaded one by one' },
-		],
-		default: 'itemPerPart',
-		displayOptions: { show: { ...show, downloadFile: [true] } },
-	},
-	{
-		displayName: 'Download ZIP of All Parts',
-		name: 'downloadZip',
-		type: 'boolean',
-		default: false,
-		displayOptions: { show: { ...show, downloadFile: [true], splitOutput: ['itemPerPart', 'oneItem'] } },
-		description: 'Whether to also download the ZIP archive of all parts',
-	},
 	toolOptionsField(show, 'Base name of the parts, which are named {base}_1.pdf, {base}_2.pdf, ...; must end in .pdf. The input\'s name when empty.'),
 ];
 
@@ -87,4 +68,26 @@ async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOpt
 	}
 	Object.assign(body, toolOptionsBody(this));
 	return { ...request, body: { url: await sourceUrl(this, source), ...body } };
+}
+
+/**
+ * How a split's parts come out, for Split PDF and for a split fetched later with Get Status:
+ * the shape every answer with several files has (see `FileOutput`), or the ZIP alone.
+ */
+export function splitFilesFields(operations: string[]): INodeProperties[] {
+	const show = { resource: [RESOURCE], operation: operations, downloadFile: [true] };
+	return [
+		fileOutputField(show, 'the ZIP of all parts (when downloaded)', {
+			extra: [{ name: 'ZIP Only', value: 'zipOnly', description: 'One item with the ZIP archive of all parts; the parts are not downloaded one by one' }],
+			description: operations.includes('getStatus') ? 'For a split job: how its parts come out' : undefined,
+		}),
+		{
+			displayName: 'Download ZIP of All Parts',
+			name: 'downloadZip',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { ...show, [FILE_OUTPUT]: ['itemPerFile', 'oneItem'] } },
+			description: 'Whether to also download the ZIP archive of all parts',
+		},
+	];
 }
