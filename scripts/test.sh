@@ -3,7 +3,8 @@
 # package.json, the GitHub workflows), type-check the tests, then every test layer on jest:
 #   1. unit, sandbox contract (api) and engine, with coverage of nodes/ and credentials/
 #      (thresholds in jest.config.js fail the run; the report goes to coverage/);
-#   2. end-to-end in a real n8n, one file at a time (they share the pinned n8n install).
+#   2. end-to-end in a real n8n, one file at a time (they share the pinned n8n install);
+#   3. queue mode: PostgreSQL, Redis, a main, a webhook processor and two workers (test/queue).
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,3 +16,4 @@ npm run --silent lint:node24
 tsc -p tsconfig.test.json
 bash scripts/jest.sh --selectProjects unit api engine --coverage
 bash scripts/jest.sh --selectProjects e2e --runInBand
+bash scripts/jest.sh --selectProjects queue --runInBand

@@ -23,6 +23,8 @@ const requireFromE2e = createRequire(join(e2eFolder, 'package.json'));
 const flatted = requireFromE2e('flatted') as { parse: (text: string) => unknown };
 
 export const N8N_VERSION: string = requireFromE2e('n8n/package.json').version;
+/** The pinned n8n's command, for processes the N8n class does not start itself (queue mode). */
+export const N8N_BIN = n8nBin;
 
 export async function freePort(): Promise<number> {
 	return await new Promise((resolvePort, reject) => {

@@ -53,6 +53,7 @@ export function findChromium(): string {
  */
 export class Renderer {
 	private browser: Promise<Browser> | undefined;
+	private closed = false;
 	private running = 0;
 	private readonly queue: Array<() => void> = [];
 
@@ -76,6 +77,8 @@ export class Renderer {
 	}
 
 	async close(): Promise<void> {
+		// A render still waiting out its delay must not start a new browser once the sandbox is closed.
+		this.closed = true;
 		const browser = this.browser;
 		this.browser = undefined;
 		if (browser) await (await browser).close().catch(() => undefined);
@@ -105,6 +108,7 @@ export class Renderer {
 	}
 
 	private launch(): Promise<Browser> {
+		if (this.closed) return Promise.reject(new Error('The sandbox is closed'));
 		this.browser ??= chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 		return this.browser;
 	}

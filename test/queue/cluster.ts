@@ -1,0 +1,177 @@
+/**
+ * n8n in queue mode, as users who outgrow one machine run it: a main process (editor, REST
+ * API, schedules), one webhook processor, and two workers, sharing one PostgreSQL database
+ * and one Redis. The pinned n8n of the end-to-end tests, with the packed package installed
+ * once and seen by every process. Binary data is left to n8n's default for queue mode
+ * (`database` in n8n 2.x).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+import axios, { type AxiosInstance } from 'axios';
+
+import { freePort, N8n, N8N_BIN } from '../e2e/n8n';
+import { Postgres, Redis } from './services';
+
+// n8n stores execution data in the `flatted` format; its own copy reads it.
+const flatted = createRequire(join(__dirname, '..', 'e2e', 'package.json'))('flatted') as { parse: (text: string) => any };
+
+/** An execution's run data as n8n stored it. */
+export function parseExecutionData(text: string): any {
+	return flatted.parse(text);
+}
+
+/**
+ * How many executions a worker runs at once (n8n's default is 10): fewer, so that a burst of
+ * executions cannot all fit on one worker and both must take work.
+ */
+const WORKER_CONCURRENCY = 5;
+
+export const OWNER = { email: 'queue-owner@example.com', firstName: 'Queue', lastName: 'Owner', password: 'Queue-Test-1' };
+
+/** An n8n of the cluster: its own user folder and ports, the cluster's database and Redis. */
+class ClusterN8n extends N8n {
+	constructor(
+		userFolder: string | undefined,
+		port: number,
+		private readonly shared: () => NodeJS.ProcessEnv,
+	) {
+		super(userFolder, port);
+	}
+
+	override get env(): NodeJS.ProcessEnv {
+		return { ...super.env, ...this.shared() };
+	}
+}
+
+/** An n8n process other than the main: its name, its log lines, and the child process. */
+export class ClusterProcess {
+	readonly log: string[] = [];
+
+	constructor(
+		readonly name: string,
+		readonly child: ChildProcess,
+	) {
+		let pending = '';
+		const collect = (chunk: Buffer) => {
+			const lines = (pending + chunk.toString()).split('\n');
+			pending = lines.pop() ?? '';
+			this.log.push(...lines);
+		};
+		child.stdout?.on('data', collect);
+		child.stderr?.on('data', collect);
+	}
+
+	/** The executions this worker took from the queue, from n8n's own log line. */
+	startedExecutions(): string[] {
+		return this.log.flatMap((line) => /Worker started execution (\d+)/.exec(line)?.[1] ?? []);
+	}
+
+	async waitForLog(pattern: RegExp, timeoutMs = 120_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (!this.log.some((line) => pattern.test(line))) {
+			if (this.child.exitCode !== null) throw new Error(`${this.name} stopped:\n${this.log.join('\n')}`);
+			if (Date.now() > deadline) throw new Error(`${this.name} did not log ${pattern} within ${timeoutMs / 1000} s:\n${this.log.join('\n')}`);
+			await new Promise((wait) => setTimeout(wait, 250));
+		}
+	}
+
+	async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+		if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+		const exited = new Promise((done) => this.child.once('exit', done));
+		this.child.kill(signal);
+		const killer = setTimeout(() => this.child.kill('SIGKILL'), 15_000);
+		await exited;
+		clearTimeout(killer);
+	}
+}
+
+export class QueueCluster {
+	readonly postgres = new Postgres();
+	readonly redis = new Redis();
+	main!: N8n;
+	webhookProcessor!: ClusterProcess;
+	workers: ClusterProcess[] = [];
+	mainUrl = '';
+	webhookUrl = '';
+	private webhookPort = 0;
+	private readonly others: N8n[] = [];
+
+	/** What every process of the cluster shares: queue mode, the database, Redis, the public webhook URL. */
+	private sharedEnv(): NodeJS.ProcessEnv {
+		return {
+			EXECUTIONS_MODE: 'queue',
+			...this.postgres.n8nEnv,
+			...this.redis.n8nEnv,
+			// Production webhook URLs point at the webhook processor, as behind a load balancer.
+			WEBHOOK_URL: `http://127.0.0.1:${this.webhookPort}/`,
+			// Executions started from the editor run on workers too.
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			QUEUE_HEALTH_CHECK_ACTIVE: 'false',
+		};
+	}
+
+	/**
+	 * Starts the services, then every n8n process. Before they start, the package is installed
+	 * from `tarball` and `prepare` imports credentials and workflows with the main's CLI (and
+	 * publishes those whose webhooks must be live), as an operator would before a deploy.
+	 */
+	async start(tarball: string, prepare: (main: N8n) => Promise<void>, workerCount = 2): Promise<void> {
+		await Promise.all([this.postgres.start(), this.redis.start()]);
+		this.webhookPort = await freePort();
+		this.main = new ClusterN8n(undefined, 0, () => this.sharedEnv());
+		await this.main.installPackage(tarball);
+		await prepare(this.main);
+		this.mainUrl = await this.main.start();
+		this.webhookProcessor = await this.startProcess('webhook', ['webhook'], this.webhookPort);
+		this.webhookUrl = `http://127.0.0.1:${this.webhookPort}`;
+		for (let index = 1; index <= workerCount; index++) {
+			this.workers.push(await this.startWorker(`worker-${index}`));
+		}
+		await Promise.all(this.workers.map(async (worker) => await worker.waitForLog(/n8n worker is now ready/)));
+		await this.webhookProcessor.waitForLog(/Webhook listener waiting for requests/);
+	}
+
+	async startWorker(name: string): Promise<ClusterProcess> {
+		const worker = await this.startProcess(name, ['worker', `--concurrency=${WORKER_CONCURRENCY}`], 0);
+		return worker;
+	}
+
+	/**
+	 * An n8n process beside the main: its own user folder whose `.n8n/nodes` is the main's,
+	 * so that it loads the same installed package; its own ports (two n8n processes on one
+	 * task-runner broker port, or one health-check port, collide).
+	 */
+	private async startProcess(name: string, args: string[], port: number): Promise<ClusterProcess> {
+		const n8n = new ClusterN8n(undefined, port || (await freePort()), () => this.sharedEnv());
+		mkdirSync(join(n8n.userFolder, '.n8n'), { recursive: true });
+		symlinkSync(this.main.nodesFolder, n8n.nodesFolder);
+		this.others.push(n8n);
+		const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_PORT: String(await freePort()) };
+		return new ClusterProcess(name, spawn(N8N_BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+	}
+
+	/** A REST client of the main, logged in as its owner (set up on first use). */
+	async ownerClient(): Promise<AxiosInstance> {
+		const rest = axios.create({ baseURL: this.mainUrl, validateStatus: () => true });
+		await rest.post('/rest/owner/setup', OWNER);
+		const login = await rest.post('/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		if (login.status !== 200) throw new Error(`Logging in to n8n failed with ${login.status}: ${JSON.stringify(login.data)}`);
+		const cookie = (login.headers['set-cookie'] ?? []).map((entry) => entry.split(';')[0]).join('; ');
+		return axios.create({ baseURL: this.mainUrl, headers: { cookie }, validateStatus: () => true });
+	}
+
+	/** Rows of the cluster's database. */
+	async query<T>(sql: string, values: unknown[] = []): Promise<T[]> {
+		return await this.postgres.query<T>(sql, values);
+	}
+
+	async stop(): Promise<void> {
+		await Promise.all([...this.workers, this.webhookProcessor].filter(Boolean).map(async (process) => await process.stop()));
+		await this.main?.dispose();
+		for (const n8n of this.others) await n8n.dispose();
+		await Promise.all([this.redis.stop(), this.postgres.stop()]);
+	}
+}

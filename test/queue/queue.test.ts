@@ -1,0 +1,161 @@
+/**
+ * Queue mode: the packed package on n8n's distributed engine (PostgreSQL, Redis, a main, a
+ * webhook processor, two workers). Executions are started through production webhooks on the
+ * webhook processor and run on the workers; binary data is kept in the database, n8n's
+ * default for queue mode.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import axios, { type AxiosInstance } from 'axios';
+
+import { pdfText } from '../support/pdf';
+import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { EXAMPLE_TRIGGER_TOKEN, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
+import { packPackage } from '../e2e/n8n';
+import { parseExecutionData, QueueCluster } from './cluster';
+import { RENDER_ON_REQUEST, renderOnRequestWorkflow, SLOW_RENDER, slowRenderWorkflow, TRIGGER_THEN_COMPRESS, triggerThenCompressWorkflow } from './workflows';
+
+let sandbox: Sandbox;
+let cluster: QueueCluster;
+let rest: AxiosInstance;
+let packFolder: string;
+
+
+interface ExecutionRow {
+	id: string;
+	status: string;
+	workflowId: string;
+	data: any;
+}
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox();
+	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
+	cluster = new QueueCluster();
+	await cluster.start(await packPackage(packFolder), async (main) => {
+		await main.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
+		for (const workflow of [renderOnRequestWorkflow(), slowRenderWorkflow(), triggerThenCompressWorkflow()]) {
+			await main.importWorkflow(workflow);
+			await main.cli('publish:workflow', `--id=${workflow.id}`);
+		}
+	});
+	rest = await cluster.ownerClient();
+});
+
+afterAll(async () => {
+	await cluster?.stop();
+	await sandbox?.close();
+	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
+});
+
+/** The executions of a workflow, with their run data (n8n keeps it in the `flatted` format). */
+async function executionsOf(workflowId: string): Promise<ExecutionRow[]> {
+	const rows = await cluster.query<ExecutionRow & { data: string | null }>(
+		'SELECT e.id, e.status, e."workflowId", d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 ORDER BY e.id',
+		[workflowId],
+	);
+	return rows.map((row) => ({ ...row, id: String(row.id), data: row.data ? parseExecutionData(row.data) : undefined }));
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const found = await probe();
+		if (found !== undefined) return found;
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((wait) => setTimeout(wait, 500));
+	}
+}
+
+/** A binary of an execution, read through the main's REST API as the editor reads it. */
+async function binaryFromMain(binary: { id: string }): Promise<Buffer> {
+	const response = await rest.get('/rest/binary-data', { params: { id: binary.id, action: 'download' }, responseType: 'arraybuffer' });
+	assert.equal(response.status, 200, `binary ${binary.id}: ${response.status}`);
+	return Buffer.from(response.data);
+}
+
+function workerOf(executionId: string): string | undefined {
+	return cluster.workers.find((worker) => worker.startedExecutions().includes(executionId))?.name;
+}
+
+describe('n8n in queue mode: main, webhook processor, two workers', () => {
+	test('30 renders in one execution and 10 executions side by side: every execution on a worker, both working, every PDF readable from the main', async () => {
+		const webhook = axios.create({ baseURL: cluster.webhookUrl });
+		const url = `/webhook/${RENDER_ON_REQUEST.path}`;
+		const answers = await Promise.all([webhook.post(url, { count: 30 }), ...Array.from({ length: 10 }, async () => await webhook.post(url, { count: 3 }))]);
+		assert.ok(answers.every((answer) => answer.status === 200));
+
+		const executions = await waitFor('11 finished executions', async () => {
+			const rows = await executionsOf(RENDER_ON_REQUEST.id);
+			return rows.length === 11 && rows.every((row) => row.status !== 'running' && row.status !== 'new') ? rows : undefined;
+		}, 300_000);
+		assert.deepEqual(executions.map((execution) => execution.status), Array(11).fill('success'));
+		const workers = executions.map((execution) => workerOf(execution.id));
+		assert.ok(workers.every((worker) => worker !== undefined), `every execution ran on a worker: ${workers.join(', ')}`);
+		assert.deepEqual([...new Set(workers)].sort(), ['worker-1', 'worker-2'], 'both workers took executions');
+
+		const counts = executions.map((execution) => execution.data.resultData.runData[RENDER_ON_REQUEST.nodeName][0].data.main[0].length).sort((a: number, b: number) => a - b);
+		assert.deepEqual(counts, [...Array(10).fill(3), 30]);
+		const big = executions.find((execution) => execution.data.resultData.runData[RENDER_ON_REQUEST.nodeName][0].data.main[0].length === 30)!;
+		const items = big.data.resultData.runData[RENDER_ON_REQUEST.nodeName][0].data.main[0];
+		assert.ok(items.every((item: any) => String(item.binary?.data?.id).startsWith('database:')), 'binary data in database mode');
+		for (const index of [0, 14, 29]) {
+			const text = await pdfText(await binaryFromMain(items[index].binary.data));
+			assert.ok(text.includes(`Person ${index + 1}`), text);
+		}
+	});
+
+	test('the trigger on the webhook processor: the service\'s webhook starts an execution on a worker whose next node uses the file; a forged call is refused', async () => {
+		const service = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
+		const production = `${cluster.webhookUrl}${TRIGGER_THEN_COMPRESS.path}`;
+		const { data: ack } = await service.post('/v1/pdf/async', {
+			templateId: 'certificate',
+			data: { recipient_name: 'Grace Hopper', course: { title: 'Queues', hours: 1 } },
+			webhook: `${production}?token=${EXAMPLE_TRIGGER_TOKEN}`,
+		});
+		const execution = await waitFor('the trigger execution', async () =>
+			(await executionsOf(TRIGGER_THEN_COMPRESS.id)).find((row) => row.status !== 'running' && JSON.stringify(row.data).includes(ack.requestId)),
+		);
+		assert.equal(execution.status, 'success', JSON.stringify(execution.data?.resultData?.error));
+		assert.ok(workerOf(execution.id), 'it ran on a worker');
+		const delivery = sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === ack.requestId)!;
+		assert.deepEqual([delivery.url.startsWith(cluster.webhookUrl), delivery.status, delivery.answer], [true, 200, { received: true, started: true }]);
+		const [received] = execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0];
+		assert.equal(received.json.requestId, ack.requestId);
+		assert.match(received.binary.data.id, /^database:/, 'the trigger\'s file is in the database');
+		// The next node, on the worker, read the trigger's file from the database and sent it on.
+		const [compressed] = execution.data.resultData.runData[TRIGGER_THEN_COMPRESS.compressNode][0].data.main[0];
+		assert.ok((await pdfText(await binaryFromMain(compressed.binary.data))).includes('Grace Hopper'));
+
+		const before = (await executionsOf(TRIGGER_THEN_COMPRESS.id)).length;
+		const forged = await axios.post(production, { requestId: 'forged', renderStatus: 'SUCCESS', signedUrl: '', metadata: {} }, { validateStatus: () => true });
+		assert.equal(forged.status, 401);
+		await new Promise((wait) => setTimeout(wait, 1500));
+		assert.equal((await executionsOf(TRIGGER_THEN_COMPRESS.id)).length, before, 'the forged call started nothing');
+	});
+
+	test('a render waited on by a worker, cancelled by the worker (the workflow\'s timeout): the node stops polling at once', async () => {
+		// n8n 2.40.7 does not forward a stop from the editor to a worker (see README, Queue mode);
+		// what a worker does cancel is an execution over its workflow's timeout, through the same
+		// cancel signal the node waits on. The render takes 20 s; the timeout is 6 s.
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 20_000 });
+		clearRequestLog(sandbox);
+		try {
+			const statusCalls = () => apiRequests(sandbox).filter((request) => request.path.startsWith('/v1/pdf/status/')).length;
+			await axios.post(`${cluster.webhookUrl}/webhook/${SLOW_RENDER.path}`, {});
+			const ended = await waitFor('the execution to end', async () => (await executionsOf(SLOW_RENDER.id)).find((row) => !['new', 'running'].includes(row.status)), 60_000);
+			const callsAtEnd = statusCalls();
+			assert.ok(workerOf(ended.id), 'it ran on a worker');
+			assert.ok(callsAtEnd >= 2, 'the node was polling');
+			assert.equal(ended.status, 'canceled');
+			// Three poll intervals: a node still polling would have called again.
+			await new Promise((wait) => setTimeout(wait, SLOW_RENDER.pollIntervalSeconds * 3000));
+			assert.equal(statusCalls(), callsAtEnd, 'no status call after the cancel');
+		} finally {
+			Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0 });
+		}
+	});
+});
