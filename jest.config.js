@@ -51,6 +51,8 @@ module.exports = {
 		layer('api', 'api', 120_000, true),
 		layer('engine', 'engine', 180_000, true),
 		layer('e2e', 'e2e', 900_000, false),
+		// n8n's editor in a headless Chromium: the limit also bounds starting n8n (beforeAll), about 30 s.
+		layer('ui', 'ui', 180_000, false),
 		// n8n in queue mode (PostgreSQL, Redis, main, webhook processor, two workers); starting it takes a minute.
 		layer('queue', 'queue', 600_000, false),
 	],

@@ -4,7 +4,9 @@
 #   1. unit, sandbox contract (api) and engine, with coverage of nodes/ and credentials/
 #      (thresholds in jest.config.js fail the run; the report goes to coverage/);
 #   2. end-to-end in a real n8n, one file at a time (they share the pinned n8n install);
-#   3. queue mode: PostgreSQL, Redis, a main, a webhook processor and two workers (test/queue).
+#   3. n8n's editor in a headless Chromium (test/ui): the credential form, the node panel, the
+#      template picker and variable mapper, a step executed, the trigger's URLs;
+#   4. queue mode: PostgreSQL, Redis, a main, a webhook processor and two workers (test/queue).
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,4 +18,5 @@ npm run --silent lint:node24
 tsc -p tsconfig.test.json
 bash scripts/jest.sh --selectProjects unit api engine --coverage
 bash scripts/jest.sh --selectProjects e2e --runInBand
+bash scripts/jest.sh --selectProjects ui --runInBand
 bash scripts/jest.sh --selectProjects queue --runInBand

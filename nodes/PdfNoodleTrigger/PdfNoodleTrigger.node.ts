@@ -33,8 +33,10 @@ export class PdfNoodleTrigger implements INodeType {
 		icon: { light: 'file:../PdfNoodle/pdfNoodle.svg', dark: 'file:../PdfNoodle/pdfNoodle.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
-		description: 'Starts the workflow when pdf noodle reports a finished asynchronous render or batch',
+		// The events' names, not their values ("Render Finished", not "render").
+		subtitle: '={{ $parameter["events"].map((event) => ({ render: "Render Finished", batch: "Batch Finished" })[event] ?? event).join(", ") }}',
+		// n8n's node panel shows the package's two nodes as one entry with the trigger's description.
+		description: 'Render PDFs with pdf noodle, and start workflows when a render or batch finishes',
 		defaults: {
 			name: 'PDF Noodle Trigger',
 		},
@@ -55,7 +57,7 @@ export class PdfNoodleTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'pdf noodle has no API to register webhooks: copy this node\'s Production URL (above) into the "Webhook URL" of an asynchronous render or a batch in the PDF Noodle node. With a PDF Noodle Trigger Secret credential, add its token to the URL as ?token=YOUR_TOKEN.',
+					'pdf noodle has no API to register webhooks: copy this node\'s Production URL (shown above, in the webhook addresses) into the "Webhook URL" of an asynchronous render or a batch in the PDF Noodle node. With a PDF Noodle Trigger Secret credential, add its token to the URL as ?token=YOUR_TOKEN.',
 				name: 'notice',
 				type: 'notice',
 				default: '',

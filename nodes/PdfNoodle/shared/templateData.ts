@@ -52,6 +52,7 @@ export function templateDataFields(show: { [key: string]: string[] }, names: Tem
 					resourceMapperMethod: 'getTemplateVariableFields',
 					mode: 'add',
 					fieldWords: { singular: 'variable', plural: 'variables' },
+					valuesLabel: 'Variables',
 					addAllFields: true,
 					// The fields are the template's variables, not the input's: there is nothing to
 					// match automatically (n8n's "Map Automatically" would send an empty data object).

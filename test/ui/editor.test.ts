@@ -1,0 +1,230 @@
+/**
+ * The package in n8n's editor, driven in a headless Chromium: what only the editor runs (the
+ * credential's test, the node panel, the Template picker and its search, the variable
+ * mapper) and a step executed from it, checked by what the screen shows. With
+ * DOCS_SCREENSHOTS set (`npm run docs:screenshots`) the run keeps the pictures README shows.
+ */
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import axios from 'axios';
+import type { ICredentialTestRequest } from 'n8n-workflow';
+import type { Locator } from 'playwright-core';
+
+import { PdfNoodleApi } from '../../dist/credentials/PdfNoodleApi.credentials.js';
+import { apiRequests, callApi } from '../support/sandbox';
+import { newManualWorkflow, newWorkflow, nodeDetails, openApp, parameter } from './canvas';
+import { type Editor, newPage, openSession, type Session, startEditor } from './editor';
+import { operationsInReadme } from './readme';
+import { choose, eventually, optionsOf, screenshot, shows } from './screen';
+
+/** The resources of the PDF Noodle node, in the order its Resource list shows them. */
+const RESOURCES = ['Batch', 'Document', 'PDF Tool', 'Template'];
+/** The credential startEditor imports, pointing at the sandbox (see sandboxCredential). */
+const SANDBOX_CREDENTIAL = 'PDF Noodle account';
+/** Values for the variables of the sandbox's "certificate" template, by their dotted paths. */
+const CERTIFICATE_VALUES = {
+	recipient_name: 'Grace Hopper',
+	'course.title': 'Compilers',
+	'course.hours': '40',
+	with_honors: 'yes',
+	issued_on: '1 May 2026',
+};
+
+let editor: Editor;
+let session: Session;
+
+beforeAll(async () => {
+	editor = await startEditor();
+	session = await openSession(editor.url);
+});
+
+afterAll(async () => {
+	await session?.close();
+	await editor?.close();
+});
+
+/** The message the credential's test rules give for an answer with this status. */
+function credentialTestMessage(status: number): string {
+	const rules = (new PdfNoodleApi().test as ICredentialTestRequest).rules ?? [];
+	for (const rule of rules) {
+		if (rule.type === 'responseCode' && rule.properties.value === status) return rule.properties.message;
+	}
+	throw new Error(`The credential has no test rule for ${status}`);
+}
+
+/**
+ * Waits until the credential form gives this reason for its failed test. n8n folds the
+ * reason under "More details" (the banner of an earlier failure may still show meanwhile).
+ */
+async function showsFailureReason(form: Locator, reason: string): Promise<void> {
+	const moreDetails = form.getByText('More details');
+	await eventually(
+		async () => {
+			if (await moreDetails.isVisible()) await moreDetails.click();
+			return await form.getByText(reason).isVisible();
+		},
+		(shown) => assert.ok(shown, `the credential form shows the reason "${reason}"`),
+	);
+}
+
+const sorted = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('the credential in the editor', () => {
+	test('its test names a wrong API key or Base URL as the cause, and connects with the right ones', async () => {
+		const page = await newPage(session);
+		await page.goto('/home/credentials/create');
+		const chooser = page.getByRole('dialog').filter({ hasText: 'Add new credential' });
+		await chooser.getByPlaceholder('Search for app...').fill('PDF Noodle');
+		await page.getByRole('option', { name: 'PDF Noodle API', exact: true }).click();
+		await chooser.getByRole('button', { name: 'Continue' }).click();
+
+		const form = page.getByRole('dialog').filter({ has: page.getByTestId('credential-connection-parameter') });
+		// Password fields have no ARIA role: the inputs are found inside their parameters.
+		await form.getByTestId('apiKey').locator('input').fill('not-the-key');
+		await form.getByTestId('baseUrl').locator('input').fill(editor.sandbox.baseUrl);
+		await form.getByRole('button', { name: 'Save' }).click();
+		await shows(form.getByText(/Couldn.t connect with these settings/), 'the failed connection test');
+		const wrongKey = credentialTestMessage(401);
+		assert.match(wrongKey, /API key/);
+		await showsFailureReason(form, wrongKey);
+
+		await form.getByTestId('apiKey').locator('input').fill(editor.sandbox.apiKey);
+		await form.getByTestId('baseUrl').locator('input').fill(`${editor.sandbox.baseUrl}/not-the-api`);
+		await form.getByRole('button', { name: 'Save' }).click();
+		const wrongBaseUrl = credentialTestMessage(404);
+		assert.match(wrongBaseUrl, /Base URL/);
+		await showsFailureReason(form, wrongBaseUrl);
+
+		await form.getByTestId('baseUrl').locator('input').fill(editor.sandbox.baseUrl);
+		await form.getByRole('button', { name: 'Save' }).click();
+		await shows(form.getByText('Connection tested successfully'), 'the successful connection test');
+		assert.equal(await form.getByText(wrongBaseUrl).isVisible(), false, 'the failure\'s reason is gone');
+		await page.close();
+	});
+});
+
+describe('the PDF Noodle node in the editor', () => {
+	test('the node panel lists its actions under its four resources, and the node each resource\'s operations as README names them', async () => {
+		const page = await newPage(session);
+		const panel = await newManualWorkflow(page);
+		await openApp(panel, 'pdf', 'PDF Noodle');
+		for (const resource of RESOURCES) {
+			await shows(panel.getByText(new RegExp(`^${resource} actions$`, 'i')), `the group "${resource} actions"`);
+		}
+		await shows(panel.getByText('Render a document from a template'), 'the action "Render a document from a template"');
+		await screenshot(page, 'node-panel');
+
+		await panel.getByText('Render a document from a template').click();
+		const details = nodeDetails(page);
+		assert.deepEqual(await optionsOf(page, parameter(details, 'resource')), RESOURCES);
+		const documented = operationsInReadme(RESOURCES);
+		for (const resource of RESOURCES) {
+			await choose(page, parameter(details, 'resource'), resource);
+			const offered = await optionsOf(page, parameter(details, 'operation'));
+			assert.deepEqual(sorted(offered), sorted(documented[resource]), `the operations of ${resource}`);
+		}
+		await page.close();
+	});
+
+	test('Render From Template: the Template picker lists and searches the templates, Map Each Variable shows their variables, Execute step outputs the PDF, the canvas names the operation', async () => {
+		const page = await newPage(session);
+		const panel = await newManualWorkflow(page);
+		await openApp(panel, 'pdf', 'PDF Noodle');
+		await panel.getByText('Render a document from a template').click();
+		const details = nodeDetails(page);
+		await choose(page, details.getByTestId('node-credentials-select'), SANDBOX_CREDENTIAL);
+
+		// The picker lists the account's templates, and its search box filters them.
+		const { json: account } = await callApi(editor.sandbox, 'GET', '/v1/integration/templates');
+		const templateNames = (account.templates as Array<{ displayName: string }>).map((template) => template.displayName);
+		assert.ok(templateNames.length > 1);
+		await parameter(details, 'template').getByTestId('rlc-input').click();
+		const listed = page.getByTestId('rlc-item');
+		await eventually(() => listed.allInnerTexts(), (shown) => assert.deepEqual(sorted(shown), sorted(templateNames)));
+		await screenshot(page, 'template-picker');
+		await page.getByPlaceholder('Search...').fill('cert');
+		await eventually(() => listed.allInnerTexts(), (shown) => assert.deepEqual(shown, ['Certificate of Completion']));
+		await listed.getByText('Certificate of Completion', { exact: true }).click();
+		const chosenTemplate = parameter(details, 'template').getByRole('textbox').first();
+		await eventually(() => chosenTemplate.inputValue(), (shown) => assert.equal(shown, 'Certificate of Completion'));
+
+		// One field per variable of the template, the nested ones as dotted paths.
+		await choose(page, parameter(details, 'dataMode'), 'Map Each Variable');
+		const mapper = details.getByTestId('resource-mapper-container');
+		for (const variable of Object.keys(CERTIFICATE_VALUES)) {
+			await shows(mapper.getByText(variable, { exact: true }), `the field of the variable ${variable}`);
+		}
+		await eventually(() => mapper.getByRole('textbox').count(), (count) => assert.equal(count, Object.keys(CERTIFICATE_VALUES).length));
+		for (const [variable, value] of Object.entries(CERTIFICATE_VALUES)) {
+			await parameter(mapper, variable).getByRole('textbox').fill(value);
+		}
+		// The picture shows the filled fields at rest: no field focused or hovered.
+		await page.locator(':focus').blur();
+		await details.getByTestId('ndv-input-panel').hover();
+		await mapper.scrollIntoViewIfNeeded();
+		await screenshot(page, 'variable-mapper');
+
+		const executeStep = details.getByTestId('node-execute-button');
+		await executeStep.click();
+		const output = details.getByTestId('output-panel');
+		await shows(output.getByText('application/pdf', { exact: true }), 'a PDF in the output');
+		await shows(output.getByText('data', { exact: true }), 'the binary field "data"');
+		// The button has its label back once the run has ended.
+		await eventually(() => executeStep.innerText(), (label) => assert.equal(label.trim(), 'Execute step'));
+		await screenshot(page, 'pdf-output');
+
+		// What was typed reached the API as the template's data, nested again.
+		const render = apiRequests(editor.sandbox).findLast((request) => request.path === '/v1/pdf/sync');
+		assert.ok(render, 'the step sent a render');
+		const body = render.body as { templateId: string; data: unknown };
+		assert.equal(body.templateId, 'certificate');
+		assert.deepEqual(body.data, {
+			recipient_name: 'Grace Hopper',
+			course: { title: 'Compilers', hours: '40' },
+			with_honors: 'yes',
+			issued_on: '1 May 2026',
+		});
+
+		// On the canvas the node is subtitled with the names the user chose, not internal values.
+		await details.getByTestId('ndv-close-button').click();
+		const node = page.getByTestId('canvas-node').filter({ hasText: 'Render a document from a template' });
+		await shows(node.getByText('Render From Template: Document', { exact: true }), 'the subtitle "Render From Template: Document"');
+		await page.close();
+	});
+
+	test('the PDF Noodle Trigger shows its production URL and its parameters, and its test URL starts a test run', async () => {
+		const page = await newPage(session);
+		const panel = await newWorkflow(page);
+		await openApp(panel, 'pdf', 'PDF Noodle');
+		await panel.getByText('On render finished').click();
+		const details = nodeDetails(page);
+
+		await details.getByText('Webhook URLs').click();
+		await details.getByRole('radio', { name: 'Production URL' }).click();
+		const productionUrl = new RegExp(`^${escapeRegExp(editor.url)}/webhook/[0-9a-f-]+/pdf-noodle$`);
+		await shows(details.getByText(productionUrl), `the production URL (${productionUrl})`);
+		await shows(details.getByText(/copy this node's Production URL/), 'the notice on where the URL goes');
+		await shows(parameter(details, 'events').getByText('Render Finished', { exact: true }), 'the chosen event');
+		await screenshot(page, 'trigger');
+
+		assert.deepEqual(sorted(await optionsOf(page, parameter(details, 'events'))), ['Batch Finished', 'Render Finished']);
+		assert.deepEqual(await optionsOf(page, parameter(details, 'statusFilter')), ['All', 'With a Success', 'With a Failure']);
+		await shows(details.getByTestId('input-label').getByText('Download File', { exact: true }), 'the parameter Download File');
+		assert.equal(await parameter(details, 'downloadFile').getByRole('switch').isChecked(), false, 'Download File is off by default');
+
+		// Listening in the editor, the trigger takes a finished render at its test URL.
+		await details.getByRole('radio', { name: 'Test URL' }).click();
+		const testUrl = (await details.getByText(/\/webhook-test\/[0-9a-f-]+\/pdf-noodle$/).innerText()).trim();
+		await details.getByTestId('node-execute-button').click();
+		await shows(details.getByText('Listening for test event'), 'the trigger listening');
+		const event = { requestId: 'req-editor-1', renderStatus: 'SUCCESS', signedUrl: `${editor.sandbox.baseUrl}/files/none.pdf`, metadata: { pages: 1 } };
+		const answer = await axios.post(testUrl, event, { validateStatus: () => true });
+		assert.equal(answer.status, 200);
+		assert.deepEqual(answer.data, { received: true, started: true });
+		const output = details.getByTestId('output-panel');
+		await shows(output.getByText('req-editor-1', { exact: true }), 'the event in the output');
+		await shows(output.getByText('render', { exact: true }), 'the kind of event');
+		await page.close();
+	});
+});
