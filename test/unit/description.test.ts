@@ -6,6 +6,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
+import { PdfNoodleTrigger } from '../../dist/nodes/PdfNoodleTrigger/PdfNoodleTrigger.node.js';
 import { throwOnErrorStatus } from '../../dist/nodes/PdfNoodle/shared/errors.js';
 
 const { description } = new PdfNoodle();
@@ -72,6 +73,17 @@ test('as an AI agent\'s tool, files stay URLs and templates come simplified unle
 	assert.equal(defaultsFor('pdfNoodleTool', render).downloadFile, false);
 	assert.equal(defaultsFor('pdfNoodle', get).simplify, false);
 	assert.equal(defaultsFor('pdfNoodleTool', get).simplify, true);
+});
+
+test('no parameter has a displayOptions key left undefined (n8n 1.x refuses every workflow with such a node)', () => {
+	for (const nodeType of [new PdfNoodle(), new PdfNoodleTrigger()]) {
+		const undefinedKeys = nodeType.description.properties.flatMap((property) =>
+			Object.entries(property.displayOptions ?? {})
+				.filter(([, value]) => value === undefined)
+				.map(([key]) => `${property.name}.displayOptions.${key}`),
+		);
+		assert.deepEqual(undefinedKeys, [], nodeType.description.name);
+	}
 });
 
 test('the canvas subtitle names the operation and the resource as the node panel does', () => {

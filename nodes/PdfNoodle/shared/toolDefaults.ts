@@ -14,9 +14,11 @@ export function withAgentDefaults(properties: INodeProperties[]): INodePropertie
 		const agentDefault = OFF_FOR_AGENTS.has(property.name) ? false : ON_FOR_AGENTS.has(property.name) ? true : undefined;
 		if (agentDefault === undefined || property.default === agentDefault) return [property];
 		const { show, hide } = property.displayOptions ?? {};
+		// Spread, not `{ show, hide }`: a key whose value is undefined makes n8n 1.x's Workflow
+		// throw ("Cannot convert undefined or null to object") for every workflow with the node.
 		return [
-			{ ...property, displayOptions: { show, hide: { ...hide, '@tool': [true] } } },
-			{ ...property, default: agentDefault, displayOptions: { hide, show: { ...show, '@tool': [true] } } },
+			{ ...property, displayOptions: { ...property.displayOptions, hide: { ...hide, '@tool': [true] } } },
+			{ ...property, default: agentDefault, displayOptions: { ...property.displayOptions, show: { ...show, '@tool': [true] } } },
 		];
 	});
 }
