@@ -3,7 +3,8 @@
 # changed, so that `npm test`, `npm run demo` and `npm run dev` can each start with it:
 #   - Chromium and Ghostscript for the sandbox's real files (Debian packages, when missing);
 #   - the dev dependencies (again only when package-lock.json or Node changed);
-#   - the pinned n8n of the end-to-end tests (cached outside the checkout).
+#   - the two pinned n8n of the end-to-end tests (cached outside the checkout): 2.x on Node 24,
+#     1.x on Node 22 (fetched into .toolchain/node22/ by scripts/toolchain.sh).
 # A second run with nothing changed takes about a second.
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
@@ -25,4 +26,5 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
   echo "$wanted" > "$stamp"
 fi
 
-bash scripts/e2e-install.sh
+bash scripts/e2e-install.sh test/e2e
+PDF_NOODLE_NODE_MAJOR=22 bash scripts/toolchain.sh bash scripts/e2e-install.sh test/e2e/n8n1

@@ -152,7 +152,7 @@ describe('the trigger in a running n8n', () => {
 
 	beforeAll(async () => {
 		await n8n.importWorkflow(example('trigger-receive-renders'));
-		await n8n.cli('publish:workflow', '--id=pdfNoodleTriggerReceiver');
+		await n8n.activateWorkflow('pdfNoodleTriggerReceiver');
 		baseUrl = await n8n.start();
 	});
 

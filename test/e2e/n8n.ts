@@ -1,9 +1,12 @@
 /**
- * A real n8n (the version pinned in test/e2e/package.json) in a throw-away user folder:
- * the packed package installed the way n8n installs a community package, credentials and
- * workflows imported with n8n's CLI, workflows executed by the CLI or served by `n8n start`.
+ * A real n8n in a throw-away user folder: the packed package installed the way n8n installs a
+ * community package, credentials and workflows imported with n8n's CLI, workflows executed by
+ * the CLI or served by `n8n start`.
+ *
+ * Which n8n: the 2.x pinned in test/e2e/package.json, on Node 24; with PDF_NOODLE_N8N=1 the
+ * 1.x pinned in test/e2e/n8n1/package.json, on Node 22 (both installed by scripts/setup.sh).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn, type SpawnOptions } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -17,14 +20,35 @@ import axios from 'axios';
 const run = promisify(execFile);
 const e2eFolder = __dirname;
 const projectRoot = resolve(e2eFolder, '..', '..');
-const n8nBin = join(e2eFolder, 'node_modules', '.bin', 'n8n');
-const requireFromE2e = createRequire(join(e2eFolder, 'package.json'));
+
+/** The n8n lines under test: where each is pinned and installed, and the Node major it runs on. */
+const N8N_LINES: Record<string, { pinFolder: string; nodeMajor: string }> = {
+	'2': { pinFolder: e2eFolder, nodeMajor: '24' },
+	'1': { pinFolder: join(e2eFolder, 'n8n1'), nodeMajor: '22' },
+};
+const selectedLine = process.env.PDF_NOODLE_N8N || '2';
+if (!N8N_LINES[selectedLine]) throw new Error(`PDF_NOODLE_N8N=${selectedLine}: the n8n lines under test are ${Object.keys(N8N_LINES).join(' and ')}`);
+const { pinFolder, nodeMajor } = N8N_LINES[selectedLine];
+const n8nBin = join(pinFolder, 'node_modules', '.bin', 'n8n');
+/** Puts a Node major first on PATH (and its headers in npm_config_nodedir) for a command. */
+const TOOLCHAIN = join(projectRoot, 'scripts', 'toolchain.sh');
+const requireFromE2e = createRequire(join(pinFolder, 'package.json'));
 // n8n stores execution data in the `flatted` format; its own copy reads it.
 const flatted = requireFromE2e('flatted') as { parse: (text: string) => unknown };
 
 export const N8N_VERSION: string = requireFromE2e('n8n/package.json').version;
+/** The major version of the n8n under test, for what differs between its lines. */
+export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 /** The pinned n8n's command, for processes the N8n class does not start itself (queue mode). */
 export const N8N_BIN = n8nBin;
+
+/**
+ * Starts the n8n under test (`n8n <args>`) on the Node its line runs on. scripts/toolchain.sh
+ * replaces itself with n8n, so the child is n8n's own process and signals reach n8n.
+ */
+export function spawnN8n(args: string[], options: SpawnOptions): ChildProcess {
+	return spawn('bash', [TOOLCHAIN, n8nBin, ...args], { ...options, env: { ...(options.env ?? process.env), PDF_NOODLE_NODE_MAJOR: nodeMajor } });
+}
 
 export async function freePort(): Promise<number> {
 	return await new Promise((resolvePort, reject) => {
@@ -118,7 +142,8 @@ export class N8n {
 	/**
 	 * Runs an n8n CLI command. Its output goes through a file: n8n exits as soon as it has
 	 * written, which would cut a large output short on a pipe. Each command gets its own
-	 * task-runner broker port, so that it can run beside a started n8n.
+	 * task-runner broker port, so that it can run beside a started n8n (n8n 1.x starts no task
+	 * runner unless N8N_RUNNERS_ENABLED is set, and leaves the port unused).
 	 */
 	async cli(...args: string[]): Promise<string> {
 		const result = await this.runCli(args);
@@ -131,7 +156,7 @@ export class N8n {
 		const output = openSync(outputFile, 'w');
 		try {
 			const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-			const child = spawn(n8nBin, args, { env, stdio: ['ignore', output, 'pipe'] });
+			const child = spawnN8n(args, { env, stdio: ['ignore', output, 'pipe'] });
 			let stderr = '';
 			child.stderr?.on('data', (chunk) => (stderr += chunk));
 			const [code, signal] = await new Promise<[number | null, string | null]>((done) => child.once('exit', (...result) => done(result)));
@@ -168,18 +193,33 @@ export class N8n {
 		return JSON.parse(stdout.slice(start, end + 2));
 	}
 
-	/** The bytes of a binary an execution stored (n8n keeps binaries on disk by default). */
-	readBinary(binary: { id?: string }): Buffer {
-		if (!binary?.id) throw new Error('The binary has no id: it was not stored by n8n');
-		const [, path] = binary.id.split(':');
-		return readFileSync(join(this.userFolder, '.n8n', 'storage', path));
+	/**
+	 * Activates a workflow, so that its trigger listens once `n8n start` runs. n8n 2.x publishes
+	 * the workflow (its `update:workflow --active` is deprecated); 1.x has no publish command.
+	 */
+	async activateWorkflow(workflowId: string): Promise<void> {
+		if (N8N_MAJOR >= 2) await this.cli('publish:workflow', `--id=${workflowId}`);
+		else await this.cli('update:workflow', `--id=${workflowId}`, '--active=true');
+	}
+
+	/**
+	 * The bytes of a binary an execution stored. By default n8n 2.x keeps binaries on disk (in
+	 * ~/.n8n/storage; the item holds their id), n8n 1.x in memory (base64 in the item itself).
+	 */
+	readBinary(binary: { id?: string; data?: string }): Buffer {
+		if (binary?.id) {
+			const [, path] = binary.id.split(':');
+			return readFileSync(join(this.userFolder, '.n8n', N8N_MAJOR >= 2 ? 'storage' : 'binaryData', path));
+		}
+		if (N8N_MAJOR === 1 && binary?.data) return Buffer.from(binary.data, 'base64');
+		throw new Error('The binary has no id: it was not stored by n8n');
 	}
 
 	/** Starts `n8n start` and waits until it serves requests. */
 	async start(options: { showLog?: boolean } = {}): Promise<string> {
 		if (this.port === 0) this.port = await freePort();
 		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-		this.server = spawn(n8nBin, ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		this.server = spawnN8n(['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let log = '';
 		this.server.stdout?.on('data', (chunk) => (options.showLog ? process.stdout.write(chunk) : (log += chunk)));
 		this.server.stderr?.on('data', (chunk) => (options.showLog ? process.stderr.write(chunk) : (log += chunk)));
