@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'crypto';
 import type {
 	IDataObject,
 	INodeExecutionData,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -26,6 +27,17 @@ function sameSecret(given: string, expected: string): boolean {
 	return timingSafeEqual(digest(given), digest(expected));
 }
 
+const EVENT_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Render Finished', value: 'render', description: 'An asynchronous render has finished (a render result)' },
+	{ name: 'Batch Finished', value: 'batch', description: 'A batch has finished (a batch record with every result)' },
+];
+
+/** The canvas subtitle: the chosen events' names ("Render Finished"), not their values. */
+function eventNamesSubtitle(options: INodePropertyOptions[]): string {
+	const names = Object.fromEntries(options.map((option) => [option.value, option.name]));
+	return `={{ $parameter["events"].map((event) => (${JSON.stringify(names)})[event] ?? event).join(", ") }}`;
+}
+
 export class PdfNoodleTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'PDF Noodle Trigger',
@@ -33,8 +45,7 @@ export class PdfNoodleTrigger implements INodeType {
 		icon: { light: 'file:../PdfNoodle/pdfNoodle.svg', dark: 'file:../PdfNoodle/pdfNoodle.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		// The events' names, not their values ("Render Finished", not "render").
-		subtitle: '={{ $parameter["events"].map((event) => ({ render: "Render Finished", batch: "Batch Finished" })[event] ?? event).join(", ") }}',
+		subtitle: eventNamesSubtitle(EVENT_OPTIONS),
 		// n8n's node panel shows the package's two nodes as one entry with the trigger's description.
 		description: 'Render PDFs with pdf noodle, and start workflows when a render or batch finishes',
 		defaults: {
@@ -66,18 +77,7 @@ export class PdfNoodleTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
-				options: [
-					{
-						name: 'Render Finished',
-						value: 'render',
-						description: 'An asynchronous render has finished (a render result)',
-					},
-					{
-						name: 'Batch Finished',
-						value: 'batch',
-						description: 'A batch has finished (a batch record with every result)',
-					},
-				],
+				options: EVENT_OPTIONS,
 				default: ['render', 'batch'],
 				required: true,
 			},
@@ -204,9 +204,8 @@ async function downloadEveryFile(webhook: IWebhookFunctions, answer: FilesAnswer
 	await downloadAnswerFiles(fileContextOfWebhook(webhook), answer, (file, error) => {
 		const { message, description } = error as { message?: string; description?: string | null };
 		const text = description ? `${message} (${description})` : String(message);
-		const number = answer.files.find((numbered) => numbered === file)?.number;
 		file.json = { ...file.json, downloadError: text };
-		errors.push(`${number === undefined ? field : numberedField(field, number)}: ${text}`);
+		errors.push(`${file.number === undefined ? field : numberedField(field, file.number)}: ${text}`);
 	});
 	return errors;
 }

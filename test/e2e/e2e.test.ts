@@ -14,6 +14,7 @@ import { unzipSync } from 'fflate';
 
 import { isPdf, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
+import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8n, packPackage } from './n8n';
 
@@ -157,16 +158,6 @@ describe('the trigger in a running n8n', () => {
 	});
 
 	const triggerExecutions = () => n8n.executions().filter((execution) => execution.workflowId === 'pdfNoodleTriggerReceiver');
-
-	async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const found = probe();
-			if (found !== undefined) return found;
-			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-			await new Promise((wait) => setTimeout(wait, 250));
-		}
-	}
 
 	test('an async render delivers its webhook to the production URL and the workflow runs with the payload and file', async () => {
 		const workflow = example('async-render-to-trigger');

@@ -17,6 +17,8 @@ import { promisify } from 'node:util';
 
 import axios from 'axios';
 
+import { stopProcess } from '../support/processes';
+
 const run = promisify(execFile);
 const e2eFolder = __dirname;
 const projectRoot = resolve(e2eFolder, '..', '..');
@@ -39,8 +41,6 @@ const flatted = requireFromE2e('flatted') as { parse: (text: string) => unknown 
 export const N8N_VERSION: string = requireFromE2e('n8n/package.json').version;
 /** The major version of the n8n under test, for what differs between its lines. */
 export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
-/** The pinned n8n's command, for processes the N8n class does not start itself (queue mode). */
-export const N8N_BIN = n8nBin;
 
 /**
  * Starts the n8n under test (`n8n <args>`) on the Node its line runs on. scripts/toolchain.sh
@@ -70,6 +70,9 @@ export async function packPackage(destination: string): Promise<string> {
 	const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', destination], { cwd: projectRoot });
 	return join(destination, stdout.trim().split('\n').pop()!);
 }
+
+/** The owner account `setUpOwner` creates in a fresh n8n. */
+export const N8N_OWNER = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Owner-Test-1' };
 
 export interface ExecutionRecord {
 	id: number;
@@ -256,13 +259,15 @@ export class N8n {
 	async stop(): Promise<void> {
 		const server = this.server;
 		this.server = undefined;
-		if (server && server.exitCode === null) {
-			const exited = new Promise((done) => server.once('exit', done));
-			server.kill('SIGTERM');
-			const killer = setTimeout(() => server.kill('SIGKILL'), 15_000);
-			await exited;
-			clearTimeout(killer);
-		}
+		await stopProcess(server);
+	}
+
+	/**
+	 * Sets up the owner account of this fresh n8n through its REST API, as its first visitor
+	 * would in the browser; log in as `N8N_OWNER`.
+	 */
+	async setUpOwner(baseUrl: string): Promise<void> {
+		await axios.post(`${baseUrl}/rest/owner/setup`, N8N_OWNER);
 	}
 
 	async dispose(): Promise<void> {

@@ -5,14 +5,15 @@
  * once and seen by every process. Binary data is left to n8n's default for queue mode
  * (`database` in n8n 2.x).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import axios, { type AxiosInstance } from 'axios';
 
-import { freePort, N8n, N8N_BIN } from '../e2e/n8n';
+import { freePort, N8n, N8N_OWNER, spawnN8n } from '../e2e/n8n';
+import { stopProcess, waitFor } from '../support/processes';
 import { Postgres, Redis } from './services';
 
 // n8n stores execution data in the `flatted` format; its own copy reads it.
@@ -28,8 +29,6 @@ export function parseExecutionData(text: string): any {
  * executions cannot all fit on one worker and both must take work.
  */
 const WORKER_CONCURRENCY = 5;
-
-export const OWNER = { email: 'queue-owner@example.com', firstName: 'Queue', lastName: 'Owner', password: 'Queue-Test-1' };
 
 /** An n8n of the cluster: its own user folder and ports, the cluster's database and Redis. */
 class ClusterN8n extends N8n {
@@ -70,21 +69,14 @@ export class ClusterProcess {
 	}
 
 	async waitForLog(pattern: RegExp, timeoutMs = 120_000): Promise<void> {
-		const deadline = Date.now() + timeoutMs;
-		while (!this.log.some((line) => pattern.test(line))) {
+		await waitFor(`${this.name} to log ${pattern}`, () => {
 			if (this.child.exitCode !== null) throw new Error(`${this.name} stopped:\n${this.log.join('\n')}`);
-			if (Date.now() > deadline) throw new Error(`${this.name} did not log ${pattern} within ${timeoutMs / 1000} s:\n${this.log.join('\n')}`);
-			await new Promise((wait) => setTimeout(wait, 250));
-		}
+			return this.log.some((line) => pattern.test(line)) || undefined;
+		}, timeoutMs);
 	}
 
-	async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-		if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-		const exited = new Promise((done) => this.child.once('exit', done));
-		this.child.kill(signal);
-		const killer = setTimeout(() => this.child.kill('SIGKILL'), 15_000);
-		await exited;
-		clearTimeout(killer);
+	async stop(): Promise<void> {
+		await stopProcess(this.child);
 	}
 }
 
@@ -128,15 +120,10 @@ export class QueueCluster {
 		this.webhookProcessor = await this.startProcess('webhook', ['webhook'], this.webhookPort);
 		this.webhookUrl = `http://127.0.0.1:${this.webhookPort}`;
 		for (let index = 1; index <= workerCount; index++) {
-			this.workers.push(await this.startWorker(`worker-${index}`));
+			this.workers.push(await this.startProcess(`worker-${index}`, ['worker', `--concurrency=${WORKER_CONCURRENCY}`], 0));
 		}
 		await Promise.all(this.workers.map(async (worker) => await worker.waitForLog(/n8n worker is now ready/)));
 		await this.webhookProcessor.waitForLog(/Webhook listener waiting for requests/);
-	}
-
-	async startWorker(name: string): Promise<ClusterProcess> {
-		const worker = await this.startProcess(name, ['worker', `--concurrency=${WORKER_CONCURRENCY}`], 0);
-		return worker;
 	}
 
 	/**
@@ -150,14 +137,14 @@ export class QueueCluster {
 		symlinkSync(this.main.nodesFolder, n8n.nodesFolder);
 		this.others.push(n8n);
 		const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_PORT: String(await freePort()) };
-		return new ClusterProcess(name, spawn(N8N_BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+		return new ClusterProcess(name, spawnN8n(args, { env, stdio: ['ignore', 'pipe', 'pipe'] }));
 	}
 
 	/** A REST client of the main, logged in as its owner (set up on first use). */
 	async ownerClient(): Promise<AxiosInstance> {
+		await this.main.setUpOwner(this.mainUrl);
 		const rest = axios.create({ baseURL: this.mainUrl, validateStatus: () => true });
-		await rest.post('/rest/owner/setup', OWNER);
-		const login = await rest.post('/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+		const login = await rest.post('/rest/login', { emailOrLdapLoginId: N8N_OWNER.email, password: N8N_OWNER.password });
 		if (login.status !== 200) throw new Error(`Logging in to n8n failed with ${login.status}: ${JSON.stringify(login.data)}`);
 		const cookie = (login.headers['set-cookie'] ?? []).map((entry) => entry.split(';')[0]).join('; ');
 		return axios.create({ baseURL: this.mainUrl, headers: { cookie }, validateStatus: () => true });

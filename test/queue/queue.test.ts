@@ -13,6 +13,7 @@ import axios, { type AxiosInstance } from 'axios';
 
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
 import { packPackage } from '../e2e/n8n';
 import { parseExecutionData, QueueCluster } from './cluster';
@@ -58,16 +59,6 @@ async function executionsOf(workflowId: string): Promise<ExecutionRow[]> {
 		[workflowId],
 	);
 	return rows.map((row) => ({ ...row, id: String(row.id), data: row.data ? parseExecutionData(row.data) : undefined }));
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const found = await probe();
-		if (found !== undefined) return found;
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((wait) => setTimeout(wait, 500));
-	}
 }
 
 /** A binary of an execution, read through the main's REST API as the editor reads it. */
@@ -118,6 +109,7 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		});
 		const execution = await waitFor('the trigger execution', async () =>
 			(await executionsOf(TRIGGER_THEN_COMPRESS.id)).find((row) => row.status !== 'running' && JSON.stringify(row.data).includes(ack.requestId)),
+			120_000,
 		);
 		assert.equal(execution.status, 'success', JSON.stringify(execution.data?.resultData?.error));
 		assert.ok(workerOf(execution.id), 'it ran on a worker');

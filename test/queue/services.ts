@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 import { freePort } from '../e2e/n8n';
+import { stopProcess } from '../support/processes';
 
 const run = promisify(execFile);
 // The PostgreSQL client n8n itself uses, from the pinned n8n's install.
@@ -125,12 +126,7 @@ export class Redis {
 	}
 
 	async stop(): Promise<void> {
-		const server = this.server;
+		await stopProcess(this.server);
 		this.server = undefined;
-		if (server && server.exitCode === null) {
-			const exited = new Promise((done) => server.once('exit', done));
-			server.kill('SIGTERM');
-			await exited;
-		}
 	}
 }

@@ -6,20 +6,42 @@ import { EXAMPLE_CREDENTIAL_ID, example } from '../e2e/examples';
 
 const credentials = { pdfNoodleApi: { id: EXAMPLE_CREDENTIAL_ID, name: 'PDF Noodle account' } };
 
-function webhookNode(path: string) {
-	return {
-		id: `${path}-webhook`,
-		name: 'On request',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId: `${path}-webhook-id`,
-		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-	};
+interface WorkflowNode {
+	name: string;
+	[key: string]: unknown;
 }
 
-function chained(names: string[]) {
-	return Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]));
+/** A node of a chained workflow: `workflow` places it and links it to the next one. */
+function node(name: string, type: string, typeVersion: number, parameters: object, extra: object = {}): WorkflowNode {
+	return { id: name, name, type, typeVersion, position: [0, 0], parameters, ...extra };
+}
+
+function webhookNode(path: string): WorkflowNode {
+	return node('On request', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { webhookId: `${path}-webhook-id` });
+}
+
+/** Render From Template with the sandbox's certificate; `recipient` is an expression for the name. */
+function certificateRender(name: string, recipient: string, pollIntervalSeconds: number): WorkflowNode {
+	return node(
+		name,
+		'n8n-nodes-pdf-noodle.pdfNoodle',
+		1,
+		{
+			resource: 'document',
+			operation: 'renderFromTemplate',
+			template: { __rl: true, mode: 'id', value: 'certificate' },
+			data: `={{ JSON.stringify({ recipient_name: ${recipient}, course: { title: "Queues", hours: 2 } }) }}`,
+			pollInterval: pollIntervalSeconds,
+		},
+		{ credentials },
+	);
+}
+
+/** A workflow whose nodes run one after the other, laid out left to right. */
+function workflow(id: string, name: string, nodes: WorkflowNode[], settings: object = {}) {
+	const placed = nodes.map((each, index) => ({ ...each, position: [index * 220, 0] }));
+	const connections = Object.fromEntries(nodes.slice(0, -1).map((each, index) => [each.name, { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] }]));
+	return { id, name, active: false, nodes: placed, connections, settings: { executionOrder: 'v1', ...settings }, pinData: {} };
 }
 
 /**
@@ -33,6 +55,19 @@ export const RENDER_ON_REQUEST = {
 	nodeName: 'Certificate per person',
 };
 
+export function renderOnRequestWorkflow() {
+	return workflow(RENDER_ON_REQUEST.id, RENDER_ON_REQUEST.name, [
+		webhookNode(RENDER_ON_REQUEST.path),
+		node('People', 'n8n-nodes-base.set', 3.4, {
+			mode: 'raw',
+			jsonOutput: '={{ { people: Array.from({ length: $json.body.count }, (_, index) => ({ name: "Person " + (index + 1) })) } }}',
+			options: {},
+		}),
+		node('One item per person', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'people', options: {} }),
+		certificateRender(RENDER_ON_REQUEST.nodeName, '$json.name', 1),
+	]);
+}
+
 /**
  * POST to `/webhook/queue-slow-render`: one render, waited on by polling every second, in a
  * workflow that may run for `timeoutSeconds` (n8n's workflow setting "Timeout Workflow").
@@ -40,71 +75,12 @@ export const RENDER_ON_REQUEST = {
 export const SLOW_RENDER = { id: 'queueSlowRender', path: 'queue-slow-render', pollIntervalSeconds: 1, timeoutSeconds: 6 };
 
 export function slowRenderWorkflow() {
-	const nodes = [
-		webhookNode(SLOW_RENDER.path),
-		{
-			id: 'render',
-			name: 'Slow render',
-			type: 'n8n-nodes-pdf-noodle.pdfNoodle',
-			typeVersion: 1,
-			position: [220, 0],
-			parameters: {
-				resource: 'document',
-				operation: 'renderFromTemplate',
-				template: { __rl: true, mode: 'id', value: 'certificate' },
-				data: '={{ JSON.stringify({ recipient_name: "Slow", course: { title: "Patience", hours: 1 } }) }}',
-				pollInterval: SLOW_RENDER.pollIntervalSeconds,
-			},
-			credentials,
-		},
-	];
-	return { ...workflow(SLOW_RENDER.id, 'Queue: one slow render', nodes), settings: { executionOrder: 'v1', executionTimeout: SLOW_RENDER.timeoutSeconds } };
-}
-
-function workflow(id: string, name: string, nodes: Array<{ name: string }>) {
-	return { id, name, active: false, nodes, connections: chained(nodes.map((node) => node.name)), settings: { executionOrder: 'v1' }, pinData: {} };
-}
-
-export function renderOnRequestWorkflow() {
-	const nodes = [
-		webhookNode(RENDER_ON_REQUEST.path),
-		{
-			id: 'people',
-			name: 'People',
-			type: 'n8n-nodes-base.set',
-			typeVersion: 3.4,
-			position: [220, 0],
-			parameters: {
-				mode: 'raw',
-				jsonOutput: '={{ { people: Array.from({ length: $json.body.count }, (_, index) => ({ name: "Person " + (index + 1) })) } }}',
-				options: {},
-			},
-		},
-		{
-			id: 'split',
-			name: 'One item per person',
-			type: 'n8n-nodes-base.splitOut',
-			typeVersion: 1,
-			position: [440, 0],
-			parameters: { fieldToSplitOut: 'people', options: {} },
-		},
-		{
-			id: 'render',
-			name: RENDER_ON_REQUEST.nodeName,
-			type: 'n8n-nodes-pdf-noodle.pdfNoodle',
-			typeVersion: 1,
-			position: [660, 0],
-			parameters: {
-				resource: 'document',
-				operation: 'renderFromTemplate',
-				template: { __rl: true, mode: 'id', value: 'certificate' },
-				data: '={{ JSON.stringify({ recipient_name: $json.name, course: { title: "Queues", hours: 2 } }) }}',
-				pollInterval: 1,
-			},
-			credentials,
-		},
-	];
-	return workflow(RENDER_ON_REQUEST.id, RENDER_ON_REQUEST.name, nodes);
+	return workflow(
+		SLOW_RENDER.id,
+		'Queue: one slow render',
+		[webhookNode(SLOW_RENDER.path), certificateRender('Slow render', '"Slow"', SLOW_RENDER.pollIntervalSeconds)],
+		{ executionTimeout: SLOW_RENDER.timeoutSeconds },
+	);
 }
 
 /**
@@ -122,17 +98,12 @@ export function triggerThenCompressWorkflow() {
 	const receiver = example('trigger-receive-renders');
 	// The trigger's production URL is /webhook/<webhookId>/pdf-noodle.
 	const trigger = { ...receiver.nodes[0], webhookId: 'queue-trigger' };
-	const nodes = [
-		trigger,
-		{
-			id: 'compress',
-			name: TRIGGER_THEN_COMPRESS.compressNode,
-			type: 'n8n-nodes-pdf-noodle.pdfNoodle',
-			typeVersion: 1,
-			position: [220, 0],
-			parameters: { resource: 'pdfTool', operation: 'compressPdf', inputType: 'binary', binaryPropertyNameIn: 'data', compressLevel: 'low' },
-			credentials,
-		},
-	];
-	return workflow(TRIGGER_THEN_COMPRESS.id, 'Queue: trigger, then a node that uses its file', nodes);
+	const compress = node(
+		TRIGGER_THEN_COMPRESS.compressNode,
+		'n8n-nodes-pdf-noodle.pdfNoodle',
+		1,
+		{ resource: 'pdfTool', operation: 'compressPdf', inputType: 'binary', binaryPropertyNameIn: 'data', compressLevel: 'low' },
+		{ credentials },
+	);
+	return workflow(TRIGGER_THEN_COMPRESS.id, 'Queue: trigger, then a node that uses its file', [trigger, compress]);
 }

@@ -225,6 +225,10 @@ describe('the PDF Noodle node in the editor', () => {
 		const output = details.getByTestId('output-panel');
 		await shows(output.getByText('req-editor-1', { exact: true }), 'the event in the output');
 		await shows(output.getByText('render', { exact: true }), 'the kind of event');
+
+		// On the canvas the trigger is subtitled with the chosen events' names, not their values.
+		await details.getByTestId('ndv-close-button').click();
+		await shows(page.getByTestId('canvas-node').getByText('Render Finished', { exact: true }), 'the subtitle "Render Finished"');
 		await page.close();
 	});
 });

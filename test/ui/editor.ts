@@ -7,15 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import axios from 'axios';
 import { type Browser, type BrowserContext, chromium, type Page, selectors } from 'playwright-core';
 
 import { sandboxCredential } from '../e2e/examples';
-import { N8n, packPackage } from '../e2e/n8n';
+import { N8n, N8N_OWNER, packPackage } from '../e2e/n8n';
 import { findChromium } from '../sandbox/render/renderer';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 
-const OWNER = { email: 'owner@example.com', firstName: 'Ada', lastName: 'Owner', password: 'Editor-Test-1' };
 /** The size of the browser window, and so of the screenshots in docs/images/. */
 export const VIEWPORT = { width: 1280, height: 800 };
 /** How long a step may take on screen: n8n's editor on a busy 2-core machine is slow to load. */
@@ -54,7 +52,7 @@ export async function startEditor(): Promise<Editor> {
 		await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
 		const url = await n8n.start();
 		// A fresh n8n asks its first visitor to create the owner account; the API does it at once.
-		await axios.post(`${url}/rest/owner/setup`, OWNER);
+		await n8n.setUpOwner(url);
 		return { url, sandbox, n8n, close };
 	} catch (error) {
 		await close();
@@ -81,7 +79,7 @@ export async function openSession(editorUrl: string): Promise<Session> {
 		context.setDefaultTimeout(STEP_TIMEOUT);
 		// The context's request client shares the browser's cookies: the login sets n8n's
 		// `n8n-auth` cookie for every page of this context.
-		const login = await context.request.post('/rest/login', { data: { emailOrLdapLoginId: OWNER.email, password: OWNER.password } });
+		const login = await context.request.post('/rest/login', { data: { emailOrLdapLoginId: N8N_OWNER.email, password: N8N_OWNER.password } });
 		if (!login.ok()) throw new Error(`Logging in to n8n failed with ${login.status()}: ${await login.text()}`);
 		return { browser, context, close: () => browser.close() };
 	} catch (error) {

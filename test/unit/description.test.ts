@@ -93,3 +93,10 @@ test('the canvas subtitle names the operation and the resource as the node panel
 	assert.equal(subtitle({ resource: 'pdfTool', operation: 'mergePdfs' }), 'Merge PDFs: PDF Tool');
 	assert.equal(subtitle({ resource: 'batch', operation: 'getStatus' }), 'Get Status: Batch');
 });
+
+test('the trigger\'s canvas subtitle names the chosen events as the Events parameter does', () => {
+	const expression = String(new PdfNoodleTrigger().description.subtitle).replace(/^=\{\{/, '').replace(/\}\}$/, '');
+	const subtitle = (events: string[]) => new Function('$parameter', `return ${expression}`)({ events });
+	assert.equal(subtitle(['render']), 'Render Finished');
+	assert.equal(subtitle(['render', 'batch']), 'Render Finished, Batch Finished');
+});

@@ -70,8 +70,8 @@ export interface FilesAnswer {
 	files: Array<AnswerFile & { number: number }>;
 }
 
-/** The file of the whole answer first, then the numbered ones. */
-export function everyFile(answer: FilesAnswer): AnswerFile[] {
+/** The file of the whole answer first (it has no number), then the numbered ones. */
+export function everyFile(answer: FilesAnswer): Array<AnswerFile & { number?: number }> {
 	return [...(answer.whole ? [answer.whole] : []), ...answer.files];
 }
 
@@ -82,7 +82,7 @@ export function everyFile(answer: FilesAnswer): AnswerFile[] {
 export async function downloadAnswerFiles(
 	context: FileContext,
 	answer: FilesAnswer,
-	onFailure?: (file: AnswerFile, error: Error) => void,
+	onFailure?: (file: AnswerFile & { number?: number }, error: Error) => void,
 ): Promise<void> {
 	for (const file of everyFile(answer)) {
 		if (!file.url) continue;

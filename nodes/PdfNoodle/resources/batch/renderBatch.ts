@@ -155,16 +155,17 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 	const onOneItem = download && execute.getNodeParameter(FILE_OUTPUT, batch.settingsIndex, 'itemPerFile') === 'oneItem';
 	const { results = [], ...summary } = record as IDataObject & { results?: IDataObject[] };
 	const batchInfo = { batchRequestId: summary.batchRequestId, batchStatus: summary.status };
-	const oneItem: FilesAnswer = { json: { ...summary, results }, files: [] };
+	// The batch's files, gathered for "All Files on One Item".
+	const allFiles: FilesAnswer = { json: { ...summary, results }, files: [] };
 
 	const merged = record.merge === true || typeof record.mergedUrl === 'string';
 	if (merged) {
-		const item: INodeExecutionData = { json: oneItem.json, pairedItem: pairedWith(batch) };
+		const item: INodeExecutionData = { json: allFiles.json, pairedItem: pairedWith(batch) };
 		try {
 			if (download && typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
 				const context = itemContextOf(execute, batch.settingsIndex);
 				const file = await downloadToBinary(context, record.mergedUrl, undefined, `${String(summary.batchRequestId)}-merged`);
-				oneItem.whole = { json: item.json, binary: file };
+				allFiles.whole = { json: item.json, binary: file };
 				item.binary = { [field]: file };
 			}
 			if (!onOneItem) outcome.add(item);
@@ -197,14 +198,14 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 				const fileName = String(context.getNodeParameter('fileName', '') ?? '').trim();
 				item.binary = { [field]: await downloadToBinary(context, result.signedUrl, fileName, String(result.requestId ?? `document-${index + 1}`)) };
 			}
-			if (onOneItem) oneItem.files.push({ json, number: index + 1, binary: item.binary?.[field] });
+			if (onOneItem) allFiles.files.push({ json, number: index + 1, binary: item.binary?.[field] });
 			else outcome.add(item);
 		} catch (error) {
 			// One document that cannot be fetched is an error of its item alone.
 			outcome.fail([entry.inputIndex], error as NodeApiError, json);
 		}
 	}
-	if (onOneItem) outcome.add(...filesAsItems('oneItem', oneItem, field, pairedWith(batch)));
+	if (onOneItem) outcome.add(...filesAsItems('oneItem', allFiles, field, pairedWith(batch)));
 }
 
 /**

@@ -21,8 +21,7 @@ import { pairWithInputItem } from '../../shared/pairing';
 const OPERATION = 'createWithAi';
 const show = { resource: ['template'], operation: [OPERATION] };
 
-/** The API asks to poll every 10 to 30 s; creation usually takes a couple of minutes. */
-// pdf noodle asks to poll a creation every 10 to 30 seconds.
+/** pdf noodle asks to poll a creation every 10 to 30 s; a creation usually takes a couple of minutes. */
 export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600, minPollIntervalSeconds: 10 };
 /** A creation may not be in the creation queue yet right after it was accepted (404): so long that is no error. */
 const NOT_IN_QUEUE_YET_MS = 30_000;
