@@ -1,12 +1,25 @@
-import type { INodeProperties, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { batchCustomOperations, batchDescription } from './resources/batch';
+import { RENDER_HTML, RENDER_TEMPLATES } from './resources/batch/fields';
+import { resumeBatch } from './resources/batch/renderBatch';
 import { documentDescription } from './resources/document';
+import { pausableRender, resumeRenders } from './resources/document/pause';
+import { renderFromHtmlOperation } from './resources/document/renderFromHtml';
+import { renderFromTemplateOperation } from './resources/document/renderFromTemplate';
 import { pdfToolDescription } from './resources/pdfTool';
 import { mergeAcrossItems } from './resources/pdfTool/mergeAcrossItems';
 import { templateDescription } from './resources/template';
 import { CURRENT_BASE_URL } from './shared/baseUrl';
+import { type FinishPaused, resumeOnCallback } from './shared/callback';
 import { routedOperations } from './shared/routedOperations';
 import { searchTemplates } from './shared/templateLocator';
 import { withAgentDefaults } from './shared/toolDefaults';
@@ -24,13 +37,31 @@ function mergeOperations(...sets: Operations[]): Operations {
 
 /**
  * How each operation runs: the described steps through the transport (shared/routedOperations.ts),
- * the batch renders on their own, and Merge PDFs across all input items in one request.
+ * the batch renders on their own, Merge PDFs across all input items in one request, and the
+ * document renders also in the mode that pauses the execution.
  */
 function operationsOf(description: INodeTypeDescription): Operations {
 	const routed = routedOperations(description);
 	const mergePdfs = mergeAcrossItems(routed.pdfTool.mergePdfs);
-	return mergeOperations(routed, batchCustomOperations, { pdfTool: { mergePdfs } });
+	const document = {
+		renderFromTemplate: pausableRender(renderFromTemplateOperation, routed.document.renderFromTemplate),
+		renderFromHtml: pausableRender(renderFromHtmlOperation, routed.document.renderFromHtml),
+	};
+	return mergeOperations(routed, batchCustomOperations, { pdfTool: { mergePdfs }, document });
 }
+
+/** The operations that can pause the execution, and how each outputs its result when it resumes. */
+const PAUSED_OUTPUTS: Record<string, FinishPaused> = {
+	'document:renderFromTemplate': resumeRenders(renderFromTemplateOperation),
+	'document:renderFromHtml': resumeRenders(renderFromHtmlOperation),
+	[`batch:${RENDER_TEMPLATES}`]: resumeBatch('template'),
+	[`batch:${RENDER_HTML}`]: resumeBatch('html'),
+};
+
+const outputOfPaused: FinishPaused = async (execute, awaited, record) => {
+	const operation = `${String(execute.getNodeParameter('resource', 0))}:${String(execute.getNodeParameter('operation', 0))}`;
+	return await PAUSED_OUTPUTS[operation](execute, awaited, record);
+};
 
 const PROPERTIES: INodeProperties[] = withAgentDefaults([
 	{
@@ -104,6 +135,19 @@ export class PdfNoodle implements INodeType {
 				required: true,
 			},
 		],
+		// The resume URL of an execution paused by "Pause Until Called Back": pdf noodle posts the
+		// result there, and n8n runs `webhook` to resume the execution (as for its Wait node).
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				// Empty, so that n8n answers with the `webhookResponse` of `webhook`.
+				responseData: '',
+				responseMode: 'onReceived',
+				path: '',
+				restartWebhook: true,
+			},
+		],
 		// The service's address and the shape of its requests. The operations send through the
 		// shared transport, which puts them on the credential's Base URL; n8n reads this to know
 		// the node describes requests (it adds its "Request Options" to the node).
@@ -121,6 +165,10 @@ export class PdfNoodle implements INodeType {
 	};
 
 	customOperations = operationsOf(this.description);
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnCallback(this, outputOfPaused);
+	}
 
 	methods = {
 		listSearch: {

@@ -13,7 +13,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { batchRecordAnswer } from '../PdfNoodle/shared/batchRecord';
 import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, fileOutputField, type FilesAnswer, filesAsItems, numberedField } from '../PdfNoodle/shared/fileOutput';
 import { fileContextOfWebhook } from '../PdfNoodle/shared/itemContext';
-import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from './events';
+import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from '../PdfNoodle/shared/events';
 
 /** Bodies larger than this are not pdf noodle payloads (a full batch record is a few kB). */
 const MAX_PAYLOAD_BYTES = 1024 * 1024;

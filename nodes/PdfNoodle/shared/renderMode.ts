@@ -1,11 +1,20 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { PAUSE_MODE, pauseTimeoutField } from './pause';
 import { webhookField } from './webhook';
 
+const PAUSE_OPTION: INodePropertyOptions = {
+	name: 'Pause Until Called Back',
+	value: PAUSE_MODE,
+	description:
+		'The API answers at once; this execution pauses (holding no worker) until pdf noodle posts the result to its resume URL, then outputs what Synchronous would. pdf noodle must be able to reach this n8n instance.',
+};
+
 /**
- * "Mode" of a render or a batch: wait on the call, or have the API answer at once. A single
- * render in asynchronous mode needs its webhook; a batch takes one in either mode, optionally
- * (`webhookAlwaysOptional`).
+ * "Mode" of a render or a batch: wait on the call, have the API answer at once, or pause the
+ * execution until the API calls back. A single render in asynchronous mode needs its webhook;
+ * a batch takes one in either of the first two modes, optionally (`webhookAlwaysOptional`).
+ * In the pause mode the node gives the execution's resume URL as the webhook itself.
  */
 export function renderModeFields(
 	resource: string,
@@ -36,10 +45,14 @@ export function renderModeFields(
 							value: 'async',
 							description: 'The API answers at once and posts the result to a webhook, e.g. a PDF Noodle Trigger',
 						},
+				PAUSE_OPTION,
 			],
 			default: 'sync',
 			displayOptions: { show },
 		},
-		webhookAlwaysOptional ? webhookField(show, false) : webhookField({ ...show, mode: ['async'] }, true),
+		webhookAlwaysOptional
+			? webhookField({ ...show, mode: ['sync', 'async'] }, false)
+			: webhookField({ ...show, mode: ['async'] }, true),
+		pauseTimeoutField({ ...show, mode: [PAUSE_MODE] }),
 	];
 }

@@ -5,14 +5,15 @@ import { settleInOrder } from '../../shared/concurrency';
 import { batchEntryJson } from '../../shared/batchRecord';
 import { downloadToBinary } from '../../shared/download';
 import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../shared/fileOutput';
-import { apiErrorFor, assertJsonAnswer, errorItem } from '../../shared/errors';
+import { apiErrorFor, asNodeError, assertJsonAnswer, errorItem } from '../../shared/errors';
 import { type ItemContext, itemContextOf } from '../../shared/itemContext';
 import { awaitBackgroundWork } from '../../shared/polling';
-import { apiRequest } from '../../shared/transport';
+import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../shared/pause';
+import { apiJson, apiRequest } from '../../shared/transport';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
 import { BATCH_WAIT_DEFAULTS } from './fields';
-import { type BatchKind, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
+import { type BatchKind, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
 
 const ENDPOINT: Record<BatchKind, string> = { template: '/v1/pdf/batch', html: '/v1/html-to-pdf/batch' };
 
@@ -49,8 +50,10 @@ function batchFields(context: ItemContext, entries: IDataObject[]): IDataObject 
 	if (options.signedUrlExpiresIn !== undefined) {
 		fields.signedUrlExpiresIn = requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', options.signedUrlExpiresIn, 1);
 	}
-	if (context.getNodeParameter('mode', 'sync') === 'async') fields.async = true;
-	const webhook = String(context.getNodeParameter('webhook', '') ?? '').trim();
+	const mode = context.getNodeParameter('mode', 'sync');
+	// A paused batch is asynchronous too; its webhook is the resume URL, given when it is sent.
+	if (mode !== 'sync') fields.async = true;
+	const webhook = mode === PAUSE_MODE ? '' : String(context.getNodeParameter('webhook', '') ?? '').trim();
 	if (webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', webhook);
 	waitSettings(context, BATCH_WAIT_DEFAULTS);
 	return fields;
@@ -234,6 +237,7 @@ async function runBatch(execute: IExecuteFunctions, kind: BatchKind, batch: Plan
  * run side by side; their items come out in input order.
  */
 async function renderBatches(this: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
+	if (isPauseMode(itemContextOf(this, 0))) return await pauseBatch(this, kind);
 	const planning = new Outcome(this);
 	const batches = planBatches(this, kind, planning);
 	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(this, kind, batch), !this.continueOnFail());
@@ -243,9 +247,58 @@ async function renderBatches(this: IExecuteFunctions, kind: BatchKind): Promise<
 		if (run?.status === 'rejected') throw run.reason;
 		if (run?.status === 'fulfilled') output.push(...run.value);
 	}
-	// In input order: each item where its input item was (a merged file where its batch's
-	// first one was, before that item's own document); the sort keeps the order of equals.
-	return [output.sort((a, b) => firstInputOf(a) - firstInputOf(b))];
+	return [inInputOrder(output)];
+}
+
+/**
+ * In input order: each item where its input item was (a merged file where its batch's
+ * first one was, before that item's own document); the sort keeps the order of equals.
+ */
+function inInputOrder(items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.sort((a, b) => firstInputOf(a) - firstInputOf(b));
+}
+
+/** The one batch a pause sends: a pause resumes on one call back, and a batch posts one. */
+function pausedBatchOf(execute: IExecuteFunctions, batches: Array<PlannedBatch & { fields: IDataObject }>): PlannedBatch & { fields: IDataObject } {
+	if (batches.length > 1) {
+		throw new NodeOperationError(execute.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${batches.length}`, {
+			description: `Give the node at most ${MAX_ENTRIES} documents (or one item with its list) per run, e.g. with a "Loop Over Items" node before it, or choose another Mode.`,
+		});
+	}
+	return batches[0];
+}
+
+/** Sends the items' batch with the execution's resume URL as its webhook, and pauses the execution. */
+async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
+	const { resumeUrl, timeoutMs } = pauseSettings(execute, itemContextOf(execute, 0));
+	const planning = new Outcome(execute);
+	const batches = planBatches(execute, kind, planning);
+	if (batches.length === 0) return [planning.items];
+	const batch = pausedBatchOf(execute, batches);
+	const context = itemContextOf(execute, batch.settingsIndex);
+	try {
+		const answer = await apiJson(context, {
+			method: 'POST',
+			url: ENDPOINT[kind],
+			body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
+		});
+		return await pauseForWork(execute, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
+	} catch (error) {
+		planning.fail(inputsOf(batch), asNodeError(context, error));
+		return [inInputOrder(planning.items)];
+	}
+}
+
+/** The output of a paused batch once pdf noodle has posted it: what the polling path outputs. */
+export function resumeBatch(kind: BatchKind) {
+	return async function (execute: IExecuteFunctions, _awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
+		// The plan is made again from the same input items and parameters: it names the
+		// documents of the batch and the items refused before it was sent.
+		const outcome = new Outcome(execute);
+		const batch = pausedBatchOf(execute, planBatches(execute, kind, outcome));
+		if (batch) await batchOutput(execute, batch, record, outcome);
+		return inInputOrder(outcome.items);
+	};
 }
 
 export async function renderTemplateBatches(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -11,6 +11,7 @@ import { attachRenderedFile } from '../../shared/download';
 import { throwOnErrorStatus } from '../../shared/errors';
 import { awaitBackgroundWork } from '../../shared/polling';
 import type { WaitDefaults } from '../../shared/waiting';
+import type { ItemContext } from '../../shared/itemContext';
 import { pairWithInputItem } from '../../shared/pairing';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
@@ -57,6 +58,17 @@ async function awaitRenderResult(
 	if (result.renderStatus === 'FAILED') throw renderFailedError(this, result);
 	items[0].json = result;
 	return items;
+}
+
+/**
+ * The items of a render that has finished (its status record): what the polling path
+ * outputs once the wait is over. A paused execution resumed by pdf noodle's call ends here.
+ */
+export async function finishedRenderItems(context: ItemContext, result: IDataObject): Promise<INodeExecutionData[]> {
+	const step = context as unknown as IExecuteSingleFunctions;
+	if (result.renderStatus === 'FAILED') throw renderFailedError(step, result);
+	const items = await attachRenderedFile.call(step, [{ json: result }]);
+	return await pairWithInputItem.call(step, items);
 }
 
 /** What every render operation does with the answer: errors first, then waiting, then the file. */

@@ -53,8 +53,9 @@ async function buildRenderFromHtmlBody(
 	request: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const body: IDataObject = { html: requireText(this, 'HTML', this.getNodeParameter('html')) };
-	const isAsync = this.getNodeParameter('mode', 'sync') === 'async';
-	if (isAsync) {
+	// "Pause Until Called Back" sends asynchronously too; the node gives the webhook itself.
+	const mode = this.getNodeParameter('mode', 'sync');
+	if (mode === 'async') {
 		body.webhook = requireHttpUrl(this, 'Webhook URL', this.getNodeParameter('webhook', ''));
 	}
 	const pdfParams = printSettingsBody(this, 'printSettings', 'Print Settings');
@@ -62,5 +63,5 @@ async function buildRenderFromHtmlBody(
 	Object.assign(body, renderOptionsBody(this, 'html'));
 	waitSettings(this, RENDER_WAIT_DEFAULTS);
 	requireBodyWithinLimit(this, 'HTML', body);
-	return { ...request, url: isAsync ? '/v1/html-to-pdf/async' : '/v1/html-to-pdf/sync', body };
+	return { ...request, url: mode === 'sync' ? '/v1/html-to-pdf/sync' : '/v1/html-to-pdf/async', body };
 }

@@ -49,12 +49,13 @@ async function buildRenderFromTemplateBody(
 		templateId: templateIdOf(this),
 		data: templateDataOf(this, DATA_NAMES),
 	};
-	const isAsync = this.getNodeParameter('mode', 'sync') === 'async';
-	if (isAsync) {
+	// "Pause Until Called Back" sends asynchronously too; the node gives the webhook itself.
+	const mode = this.getNodeParameter('mode', 'sync');
+	if (mode === 'async') {
 		body.webhook = requireHttpUrl(this, 'Webhook URL', this.getNodeParameter('webhook', ''));
 	}
 	Object.assign(body, renderOptionsBody(this, 'template'));
 	waitSettings(this, RENDER_WAIT_DEFAULTS);
 	requireBodyWithinLimit(this, 'Data', body);
-	return { ...request, url: isAsync ? '/v1/pdf/async' : '/v1/pdf/sync', body };
+	return { ...request, url: mode === 'sync' ? '/v1/pdf/sync' : '/v1/pdf/async', body };
 }

@@ -1,0 +1,97 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IWorkflowExecutionCustomData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ItemContext } from './itemContext';
+import { invalidParameter } from './validation';
+
+/** The "Mode" value that pauses the execution until pdf noodle calls back. */
+export const PAUSE_MODE = 'pause';
+
+/**
+ * The most input items one pause takes. n8n gives an execution one resume URL, and only a
+ * call that carries every result may resume it, so the node sends one request per pause: a
+ * single render, or one batch, which holds at most 20 documents and is posted back whole.
+ */
+export const MAX_PAUSED_ITEMS = 20;
+
+const DEFAULT_PAUSE_TIMEOUT_SECONDS = 3600;
+
+/**
+ * The execution's custom data entry naming the request it waits for (`render:<id>` or
+ * `batch:<id>`): the resume URL carries no state of its own, and a call for any other
+ * request is refused. It also shows in n8n's executions list, so a person can find it.
+ */
+export const AWAITED_WORK_KEY = 'pdfNoodleWaitingFor';
+
+export type AwaitedKind = 'render' | 'batch';
+
+export interface AwaitedWork {
+	kind: AwaitedKind;
+	id: string;
+}
+
+export function pauseTimeoutField(show: { [key: string]: string[] }): INodeProperties {
+	return {
+		displayName: 'Timeout (Seconds)',
+		name: 'pauseTimeout',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: DEFAULT_PAUSE_TIMEOUT_SECONDS,
+		displayOptions: { show },
+		description:
+			'How long the execution waits for pdf noodle to call back. After that n8n resumes it as it resumes every paused node: the node passes its input items on, and the request ID stays in the execution\'s custom data (pdfNoodleWaitingFor) for "Get Status".',
+	};
+}
+
+export function isPauseMode(context: Pick<ItemContext, 'getNodeParameter'>): boolean {
+	return context.getNodeParameter('mode', 'sync') === PAUSE_MODE;
+}
+
+/** Everything a pause needs that does not depend on the items, checked before anything is sent. */
+export function pauseSettings(execute: IExecuteFunctions, context: ItemContext): { resumeUrl: string; timeoutMs: number } {
+	const timeout = Number(context.getNodeParameter('pauseTimeout', DEFAULT_PAUSE_TIMEOUT_SECONDS));
+	if (!Number.isFinite(timeout) || timeout < 1) throw invalidParameter(context, 'Timeout (Seconds)', 'must be a number of at least 1');
+	if (execute.getInputData().length > MAX_PAUSED_ITEMS) {
+		throw new NodeOperationError(
+			execute.getNode(),
+			`Mode "Pause Until Called Back" takes at most ${MAX_PAUSED_ITEMS} items at a time, not ${execute.getInputData().length}`,
+			{
+				description: `A pause sends one request (a batch of up to ${MAX_PAUSED_ITEMS} documents) and resumes on its one call back. Put a "Loop Over Items" node with a batch size of ${MAX_PAUSED_ITEMS} before this node, or choose another Mode.`,
+			},
+		);
+	}
+	if (!customDataOf(execute)) {
+		throw new NodeOperationError(execute.getNode(), 'Mode "Pause Until Called Back" needs n8n 2.0 or later', {
+			description: 'This n8n gives nodes no execution custom data to remember the request in. Choose another Mode, or update n8n.',
+		});
+	}
+	const resumeUrl = String(execute.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
+	return { resumeUrl, timeoutMs: timeout * 1000 };
+}
+
+/** The execution's custom data, where this n8n offers it to nodes (n8n 2.x). */
+function customDataOf(context: { customData?: IWorkflowExecutionCustomData }): IWorkflowExecutionCustomData | undefined {
+	try {
+		return context.customData;
+	} catch {
+		// Outside an execution (no run data) n8n throws rather than answering undefined.
+		return undefined;
+	}
+}
+
+/**
+ * Remembers the request in the execution and puts the execution to wait. n8n saves the
+ * execution and frees the worker; the call to the resume URL runs the node's `webhook`.
+ */
+export async function pauseForWork(execute: IExecuteFunctions, work: AwaitedWork, timeoutMs: number): Promise<INodeExecutionData[][]> {
+	customDataOf(execute)?.set(AWAITED_WORK_KEY, `${work.kind}:${work.id}`);
+	await execute.putExecutionToWait(new Date(Date.now() + timeoutMs));
+	return [execute.getInputData()];
+}
+
+/** The request a paused execution waits for, as `pauseForWork` remembered it. */
+export function awaitedWorkOf(context: { customData?: IWorkflowExecutionCustomData }): AwaitedWork | undefined {
+	const value = customDataOf(context)?.get(AWAITED_WORK_KEY);
+	const match = /^(render|batch):(.+)$/.exec(String(value ?? ''));
+	return match ? { kind: match[1] as AwaitedKind, id: match[2] } : undefined;
+}

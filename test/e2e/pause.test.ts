@@ -1,0 +1,140 @@
+/**
+ * "Pause Until Called Back" in a real n8n: the execution is put to wait (n8n's executions say
+ * `waiting`) while pdf noodle renders, resumes on the sandbox's call to its resume URL, and
+ * its output is the polling path's output for the same input. Calls that are not that result
+ * are refused and leave the execution waiting. On n8n 1.x the mode is refused with a reason.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
+
+import { pdfText } from '../support/pdf';
+import { waitFor } from '../support/processes';
+import { apiRequests, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { example, sandboxCredential } from './examples';
+import { type ExecutionRecord, N8N_MAJOR, N8n, packPackage } from './n8n';
+
+const RENDER_NODE = 'Render certificates';
+const PEOPLE = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
+
+let sandbox: Sandbox;
+let n8n: N8n;
+let baseUrl: string;
+let packFolder: string;
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox();
+	n8n = new N8n();
+	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
+	await n8n.installPackage(await packPackage(packFolder));
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
+	baseUrl = await n8n.start();
+});
+
+afterAll(async () => {
+	await n8n?.dispose();
+	await sandbox?.close();
+	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
+});
+
+/** The example workflow under its own id, for these people, with the render node's parameters changed. */
+function pauseWorkflow(id: string, people: string[], parameters: Record<string, unknown> = {}): any {
+	const workflow = example('pause-until-called-back');
+	workflow.id = id;
+	const code = workflow.nodes.find((node: { name: string }) => node.name === 'People');
+	code.parameters.jsCode = `return ${JSON.stringify(people)}.map((name) => ({ json: { name, course: 'Compilers', hours: 3 } }));`;
+	const render = workflow.nodes.find((node: { name: string }) => node.name === RENDER_NODE);
+	Object.assign(render.parameters, parameters);
+	return workflow;
+}
+
+/** The same workflow on the polling path: asynchronous, awaited inside the node. */
+function pollingWorkflow(id: string, people: string[]): any {
+	// The webhook is required in this mode; nobody listens there, and the node polls.
+	return pauseWorkflow(id, people, { mode: 'async', waitForCompletion: true, pollInterval: 1, webhook: 'http://127.0.0.1:9/nobody' });
+}
+
+function executionsOf(workflowId: string): ExecutionRecord[] {
+	return n8n.executions().filter((execution) => execution.workflowId === workflowId);
+}
+
+function renderOutput(execution: ExecutionRecord): any[] {
+	const runs = execution.data.resultData.runData[RENDER_NODE];
+	assert.ok(runs, `the render node ran; error: ${JSON.stringify(execution.data.resultData.error?.message)}`);
+	return runs[runs.length - 1].data.main[0];
+}
+
+/** What a user compares: the fields and states, the pairing, the file's name and type, whose certificate it is. */
+async function comparable(items: any[]): Promise<unknown[]> {
+	return await Promise.all(
+		items.map(async (item) => {
+			const text = item.binary ? await pdfText(n8n.readBinary(item.binary.data)) : '';
+			return {
+				fields: Object.keys(item.json).sort(),
+				renderStatus: item.json.renderStatus,
+				metadata: Object.keys(item.json.metadata ?? {}).sort(),
+				pairedItem: item.pairedItem,
+				file: item.binary && { fileName: item.binary.data.fileName, mimeType: item.binary.data.mimeType },
+				person: PEOPLE.find((name) => text.includes(name)),
+			};
+		}),
+	);
+}
+
+/** Starts the workflow with `n8n execute`, which returns once the execution is parked. */
+async function startPaused(workflowId: string): Promise<ExecutionRecord> {
+	await n8n.execute(workflowId).catch(() => undefined);
+	return await waitFor('the paused execution', () => executionsOf(workflowId).find((execution) => execution.status === 'waiting'), 60_000);
+}
+
+/** The resume URL the node gave pdf noodle as the webhook of its request. */
+function webhookSentFor(executionId: number): string {
+	const sent = apiRequests(sandbox)
+		.map((request) => (request.body as { webhook?: string }).webhook)
+		.find((webhook) => webhook?.includes(`/webhook-waiting/${executionId}`));
+	assert.ok(sent, `a request carried the resume URL of execution ${executionId}`);
+	return sent;
+}
+
+const onN8n2 = N8N_MAJOR >= 2 ? describe : describe.skip;
+const onN8n1 = N8N_MAJOR === 1 ? describe : describe.skip;
+
+onN8n2('Pause Until Called Back in a running n8n', () => {
+	test('one item: waiting while pdf noodle renders, resumed by its call, output as on the polling path', async () => {
+		sandbox.context.settings.renderDelayMs = 5000;
+		try {
+			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseOne', PEOPLE.slice(0, 1)));
+			const paused = await startPaused('pdfNoodlePauseOne');
+			const resumeUrl = webhookSentFor(paused.id);
+			assert.match(resumeUrl, new RegExp(`^${baseUrl}/webhook-waiting/${paused.id}\\?signature=`), 'the resume URL with n8n\'s signature');
+			const request = apiRequests(sandbox).find((entry) => (entry.body as { webhook?: string }).webhook === resumeUrl);
+			assert.equal(request?.path, '/v1/pdf/async', 'one item: a single asynchronous render');
+			assert.equal(paused.data.resultData.metadata?.pdfNoodleWaitingFor?.startsWith('render:'), true, 'the request is in the execution\'s custom data');
+
+			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseOne').find((execution) => execution.status === 'success'), 60_000);
+			const delivery = sandbox.context.webhookDeliveries.find((entry) => entry.url === resumeUrl);
+			assert.deepEqual([delivery?.status, delivery?.answer], [200, { received: true, resumed: true }]);
+
+			await n8n.importWorkflow(pollingWorkflow('pdfNoodlePollOne', PEOPLE.slice(0, 1)));
+			await n8n.execute('pdfNoodlePollOne');
+			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollOne').find((execution) => execution.status === 'success'));
+			const [item] = renderOutput(resumed);
+			assert.equal(item.binary.data.fileName, 'lovelace.pdf');
+			assert.deepEqual(await comparable(renderOutput(resumed)), await comparable(renderOutput(polled)));
+		} finally {
+			sandbox.context.settings.renderDelayMs = 0;
+		}
+	});
+});
+
+onN8n1('Pause Until Called Back on n8n 1.x', () => {
+	test('is refused with the reason, before anything is sent', async () => {
+		await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseOnOne', PEOPLE.slice(0, 1)));
+		const before = apiRequests(sandbox).length;
+		const run = await n8n.execute('pdfNoodlePauseOnOne');
+		assert.equal(run.data.resultData.error?.message, 'Mode "Pause Until Called Back" needs n8n 2.0 or later');
+		assert.equal(apiRequests(sandbox).length, before);
+	});
+});
