@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
-import { pdfText } from '../support/pdf';
+import axios from 'axios';
+
+import { pdfPageCount, pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
 import { apiRequests, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { example, sandboxCredential } from './examples';
@@ -92,7 +94,7 @@ async function startPaused(workflowId: string): Promise<ExecutionRecord> {
 /** The resume URL the node gave pdf noodle as the webhook of its request. */
 function webhookSentFor(executionId: number): string {
 	const sent = apiRequests(sandbox)
-		.map((request) => (request.body as { webhook?: string }).webhook)
+		.map((request) => (request.body as { webhook?: string } | undefined)?.webhook)
 		.find((webhook) => webhook?.includes(`/webhook-waiting/${executionId}`));
 	assert.ok(sent, `a request carried the resume URL of execution ${executionId}`);
 	return sent;
@@ -109,7 +111,7 @@ onN8n2('Pause Until Called Back in a running n8n', () => {
 			const paused = await startPaused('pdfNoodlePauseOne');
 			const resumeUrl = webhookSentFor(paused.id);
 			assert.match(resumeUrl, new RegExp(`^${baseUrl}/webhook-waiting/${paused.id}\\?signature=`), 'the resume URL with n8n\'s signature');
-			const request = apiRequests(sandbox).find((entry) => (entry.body as { webhook?: string }).webhook === resumeUrl);
+			const request = apiRequests(sandbox).find((entry) => (entry.body as { webhook?: string } | undefined)?.webhook === resumeUrl);
 			assert.equal(request?.path, '/v1/pdf/async', 'one item: a single asynchronous render');
 			assert.equal(paused.data.resultData.metadata?.pdfNoodleWaitingFor?.startsWith('render:'), true, 'the request is in the execution\'s custom data');
 
@@ -123,6 +125,102 @@ onN8n2('Pause Until Called Back in a running n8n', () => {
 			const [item] = renderOutput(resumed);
 			assert.equal(item.binary.data.fileName, 'lovelace.pdf');
 			assert.deepEqual(await comparable(renderOutput(resumed)), await comparable(renderOutput(polled)));
+		} finally {
+			sandbox.context.settings.renderDelayMs = 0;
+		}
+	});
+
+	test('three items go as one batch: the execution resumes once, one document per item in order, as on the polling path', async () => {
+		sandbox.context.settings.renderDelayMs = 3000;
+		try {
+			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseThree', PEOPLE));
+			const paused = await startPaused('pdfNoodlePauseThree');
+			const resumeUrl = webhookSentFor(paused.id);
+			const sent = apiRequests(sandbox).filter((entry) => (entry.body as { webhook?: string } | undefined)?.webhook === resumeUrl);
+			assert.deepEqual(sent.map((entry) => [entry.path, (entry.body as { items: unknown[] }).items.length]), [['/v1/pdf/batch', 3]]);
+
+			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseThree').find((execution) => execution.status === 'success'), 60_000);
+			assert.equal(sandbox.context.webhookDeliveries.filter((entry) => entry.url === resumeUrl).length, 1, 'one call back');
+			await n8n.importWorkflow(pollingWorkflow('pdfNoodlePollThree', PEOPLE));
+			await n8n.execute('pdfNoodlePollThree');
+			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollThree').find((execution) => execution.status === 'success'));
+			const output = await comparable(renderOutput(resumed));
+			assert.deepEqual(output.map((item: any) => [item.person, item.file.fileName, item.pairedItem]), [
+				['Ada Lovelace', 'lovelace.pdf', { item: 0 }],
+				['Grace Hopper', 'hopper.pdf', { item: 1 }],
+				['Alan Turing', 'turing.pdf', { item: 2 }],
+			]);
+			assert.deepEqual(output, await comparable(renderOutput(polled)));
+		} finally {
+			sandbox.context.settings.renderDelayMs = 0;
+		}
+	});
+
+	test('calls that are not the awaited result are refused and leave the execution waiting', async () => {
+		sandbox.context.settings.renderDelayMs = 12_000;
+		try {
+			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseForged', PEOPLE.slice(0, 1)));
+			const paused = await startPaused('pdfNoodlePauseForged');
+			const resumeUrl = webhookSentFor(paused.id);
+			const requestId = String(paused.data.resultData.metadata.pdfNoodleWaitingFor).replace('render:', '');
+			const call = async (url: string, body: unknown) => {
+				const response = await axios.post(url, body, { validateStatus: () => true });
+				return [response.status, response.data?.message ?? response.data?.error];
+			};
+			const result = { requestId, renderStatus: 'SUCCESS', signedUrl: 'https://attacker.example/evil.pdf', metadata: {} };
+			assert.deepEqual(await call(resumeUrl.replace(/\?.*$/, ''), result), [401, 'Invalid token'], 'n8n refuses a call without the signature');
+			assert.deepEqual(await call(resumeUrl, { hello: 'world' }), [400, 'Expected the render result that pdf noodle posts']);
+			assert.deepEqual(await call(resumeUrl, { ...result, requestId: 'someone-else' }), [403, `This execution waits for render ${requestId}, not someone-else`]);
+			assert.deepEqual(await call(resumeUrl, { ...result, renderStatus: 'ONGOING' }), [422, 'The render is still ONGOING: only its final result resumes the execution']);
+			// The right id and a final state, before pdf noodle has finished: the service is asked, and says otherwise.
+			assert.deepEqual(await call(resumeUrl, result), [409, `pdf noodle does not show render ${requestId} as finished`]);
+			assert.equal(executionsOf('pdfNoodlePauseForged').find((execution) => execution.id === paused.id)?.status, 'waiting');
+
+			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseForged').find((execution) => execution.status === 'success'), 60_000);
+			const [item] = renderOutput(resumed);
+			assert.equal(item.json.requestId, requestId);
+			assert.notEqual(item.json.signedUrl, result.signedUrl, 'the file is the one the service names');
+			assert.equal(await comparable([item]).then(([entry]: any[]) => entry.person), 'Ada Lovelace');
+		} finally {
+			sandbox.context.settings.renderDelayMs = 0;
+		}
+	});
+
+	test('Batch resource: the merged PDF and each document, as the polling path gives them', async () => {
+		sandbox.context.settings.renderDelayMs = 3000;
+		try {
+			const batchParameters = (mode: Record<string, unknown>) => ({
+				resource: 'batch',
+				operation: 'renderTemplates',
+				documentData: '={{ JSON.stringify({ recipient_name: $json.name, course: { title: $json.course, hours: $json.hours } }) }}',
+				batchOptions: { merge: true, alsoSingleFiles: true },
+				...mode,
+			});
+			const asBatch = (workflow: any, mode: Record<string, unknown>) => {
+				const render = workflow.nodes.find((node: { name: string }) => node.name === RENDER_NODE);
+				render.parameters = { ...batchParameters(mode), template: render.parameters.template };
+				return workflow;
+			};
+			await n8n.importWorkflow(asBatch(pauseWorkflow('pdfNoodlePauseBatch', PEOPLE), { mode: 'pause' }));
+			await startPaused('pdfNoodlePauseBatch');
+			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseBatch').find((execution) => execution.status === 'success'), 60_000);
+			await n8n.importWorkflow(asBatch(pauseWorkflow('pdfNoodlePollBatch', PEOPLE), { mode: 'async', waitForCompletion: true, pollInterval: 1 }));
+			await n8n.execute('pdfNoodlePollBatch');
+			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollBatch').find((execution) => execution.status === 'success'));
+
+			const shape = async (items: any[]) =>
+				await Promise.all(
+					items.map(async (item) => ({
+						fields: Object.keys(item.json).sort(),
+						entryNumber: item.json.entryNumber,
+						pages: await pdfPageCount(n8n.readBinary(item.binary.data)),
+					})),
+				);
+			const resumedItems = renderOutput(resumed);
+			assert.equal(resumedItems.length, 4, 'the merged PDF, then one item per document');
+			const merged = await pdfText(n8n.readBinary(resumedItems[0].binary.data));
+			assert.ok(PEOPLE.every((name) => merged.includes(name)), 'the merged PDF has every certificate');
+			assert.deepEqual(await shape(resumedItems), await shape(renderOutput(polled)));
 		} finally {
 			sandbox.context.settings.renderDelayMs = 0;
 		}
