@@ -225,6 +225,50 @@ onN8n2('Pause Until Called Back in a running n8n', () => {
 			sandbox.context.settings.renderDelayMs = 0;
 		}
 	});
+
+	test('a failed render: an item on the error output with "Continue (using error output)"; without, the execution\'s error', async () => {
+		const failingHopper = { template: { __rl: true, mode: 'id', value: "={{ $json.name === 'Grace Hopper' ? 'broken-layout' : 'certificate' }}" } };
+		const withErrorOutput = pauseWorkflow('pdfNoodlePauseErrorOutput', PEOPLE, failingHopper);
+		withErrorOutput.nodes.find((node: { name: string }) => node.name === RENDER_NODE).onError = 'continueErrorOutput';
+		await n8n.importWorkflow(withErrorOutput);
+		const paused = await startPaused('pdfNoodlePauseErrorOutput');
+		const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseErrorOutput').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 60_000);
+		const delivery = sandbox.context.webhookDeliveries.find((entry) => entry.url === webhookSentFor(paused.id));
+		assert.equal(resumed.status, 'success', `ended ${resumed.status}: ${JSON.stringify(resumed.data.resultData.error?.message)}; the call back was answered ${delivery?.status} ${JSON.stringify(delivery?.answer)}`);
+		const [success, failure] = resumed.data.resultData.runData[RENDER_NODE].at(-1).data.main;
+		assert.deepEqual(
+			(await comparable(success)).map((item: any) => [item.person, item.pairedItem]),
+			[['Ada Lovelace', { item: 0 }], ['Alan Turing', { item: 2 }]],
+		);
+		assert.equal(failure.length, 1);
+		assert.match(failure[0].json.error, /^The render failed \(requestId [\w-]+\)$/);
+		assert.deepEqual(failure[0].pairedItem, { item: 1 });
+
+		await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseFails', PEOPLE, failingHopper));
+		await startPaused('pdfNoodlePauseFails');
+		const failed = await waitFor('the failed execution', () => executionsOf('pdfNoodlePauseFails').find((execution) => execution.status === 'error'), 60_000);
+		assert.match(failed.data.resultData.error.message, /^The render failed \(requestId [\w-]+\)$/);
+		// n8n's rule for an error in the webhook of a resumed node: the execution keeps the error
+		// and drops the run data of the nodes before it (README says so, and advises an error output).
+		assert.equal(failed.data.resultData.runData.People, undefined);
+	});
+
+	test('past its Timeout without a call back, n8n resumes the execution as for every paused node: the input items go on, the request ID stays in its custom data', async () => {
+		// The sandbox never calls back within the test: the render takes longer than the pause may.
+		sandbox.context.settings.renderDelayMs = 180_000;
+		try {
+			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseTimeout', PEOPLE.slice(0, 1), { pauseTimeout: 2 }));
+			const paused = await startPaused('pdfNoodlePauseTimeout');
+			const awaited = paused.data.resultData.metadata.pdfNoodleWaitingFor;
+			// n8n's wait tracker looks for executions due to resume once a minute.
+			const ended = await waitFor('the timed-out execution', () => executionsOf('pdfNoodlePauseTimeout').find((execution) => execution.status === 'success'), 150_000);
+			const [item] = renderOutput(ended);
+			assert.deepEqual(item.json, { name: 'Ada Lovelace', course: 'Compilers', hours: 3 }, 'the input item, unchanged');
+			assert.equal(ended.data.resultData.metadata.pdfNoodleWaitingFor, awaited, 'the request to look up with Get Status');
+		} finally {
+			sandbox.context.settings.renderDelayMs = 0;
+		}
+	});
 });
 
 onN8n1('Pause Until Called Back on n8n 1.x', () => {

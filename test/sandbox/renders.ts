@@ -67,7 +67,8 @@ export class RenderQueue {
 		const started = performance.now();
 		try {
 			const delay = this.settings().renderDelayMs + (options.startDelayMs ?? 0);
-			if (delay > 0) await sleep(delay);
+			// Unreferenced: a render still waiting out its delay does not keep a finished test process alive.
+			if (delay > 0) await sleep(delay, undefined, { ref: false });
 			if (this.injectedFailure()) throw new Error('Injected fault: the render fails');
 			const file = await render();
 			const baseName = options.fileBaseName ?? job.requestId;

@@ -56,13 +56,13 @@ export function pauseSettings(execute: IExecuteFunctions, context: ItemContext):
 			execute.getNode(),
 			`Mode "Pause Until Called Back" takes at most ${MAX_PAUSED_ITEMS} items at a time, not ${execute.getInputData().length}`,
 			{
-				description: `A pause sends one request (a batch of up to ${MAX_PAUSED_ITEMS} documents) and resumes on its one call back. Put a "Loop Over Items" node with a batch size of ${MAX_PAUSED_ITEMS} before this node, or choose another Mode.`,
+				description: `A pause sends one request (a batch of up to ${MAX_PAUSED_ITEMS} documents) and resumes on its one call back. Put a "Loop Over Items" node with a batch size of ${MAX_PAUSED_ITEMS} before this node, or choose another Mode. Nothing was sent to pdf noodle.`,
 			},
 		);
 	}
 	if (!customDataOf(execute)) {
 		throw new NodeOperationError(execute.getNode(), 'Mode "Pause Until Called Back" needs n8n 2.0 or later', {
-			description: 'This n8n gives nodes no execution custom data to remember the request in. Choose another Mode, or update n8n.',
+			description: 'This n8n gives nodes no execution custom data to remember the request in. Choose another Mode, or update n8n. Nothing was sent to pdf noodle.',
 		});
 	}
 	const resumeUrl = String(execute.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
@@ -86,7 +86,9 @@ function customDataOf(context: { customData?: IWorkflowExecutionCustomData }): I
 export async function pauseForWork(execute: IExecuteFunctions, work: AwaitedWork, timeoutMs: number): Promise<INodeExecutionData[][]> {
 	customDataOf(execute)?.set(AWAITED_WORK_KEY, `${work.kind}:${work.id}`);
 	await execute.putExecutionToWait(new Date(Date.now() + timeoutMs));
-	return [execute.getInputData()];
+	// A copy: n8n keeps the input array itself with the waiting execution (the webhook reads
+	// the items from it), and sorting the output for an error output empties the array it gets.
+	return [[...execute.getInputData()]];
 }
 
 /** The request a paused execution waits for, as `pauseForWork` remembered it. */

@@ -7,7 +7,7 @@ const PAUSE_OPTION: INodePropertyOptions = {
 	name: 'Pause Until Called Back',
 	value: PAUSE_MODE,
 	description:
-		'The API answers at once; this execution pauses (holding no worker) until pdf noodle posts the result to its resume URL, then outputs what Synchronous would. pdf noodle must be able to reach this n8n instance.',
+		'Up to 20 items. The API answers at once; this execution pauses (holding no worker) until pdf noodle posts the result to its resume URL, then outputs the result and file as when the node polls. pdf noodle must be able to reach this n8n instance.',
 };
 
 /**

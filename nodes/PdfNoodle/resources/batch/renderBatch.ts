@@ -262,7 +262,7 @@ function inInputOrder(items: INodeExecutionData[]): INodeExecutionData[] {
 function pausedBatchOf(execute: IExecuteFunctions, batches: Array<PlannedBatch & { fields: IDataObject }>): PlannedBatch & { fields: IDataObject } {
 	if (batches.length > 1) {
 		throw new NodeOperationError(execute.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${batches.length}`, {
-			description: `Give the node at most ${MAX_ENTRIES} documents (or one item with its list) per run, e.g. with a "Loop Over Items" node before it, or choose another Mode.`,
+			description: `Give the node at most ${MAX_ENTRIES} documents (or one item with its list) per run, e.g. with a "Loop Over Items" node before it, or choose another Mode. Nothing was sent to pdf noodle.`,
 		});
 	}
 	return batches[0];
