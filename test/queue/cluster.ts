@@ -6,7 +6,7 @@
  * (`database` in n8n 2.x).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -28,7 +28,7 @@ export function parseExecutionData(text: string): any {
  * How many executions a worker runs at once (n8n's default is 10): fewer, so that a burst of
  * executions cannot all fit on one worker and both must take work.
  */
-const WORKER_CONCURRENCY = 5;
+export const WORKER_CONCURRENCY = 5;
 
 /** An n8n of the cluster: its own user folder and ports, the cluster's database and Redis. */
 class ClusterN8n extends N8n {
@@ -68,6 +68,11 @@ export class ClusterProcess {
 		return this.log.flatMap((line) => /Worker started execution (\d+)/.exec(line)?.[1] ?? []);
 	}
 
+	/** The executions this worker has let go of: finished, failed, or put to wait. */
+	finishedExecutions(): string[] {
+		return this.log.flatMap((line) => /Worker finished execution (\d+)/.exec(line)?.[1] ?? []);
+	}
+
 	async waitForLog(pattern: RegExp, timeoutMs = 120_000): Promise<void> {
 		await waitFor(`${this.name} to log ${pattern}`, () => {
 			if (this.child.exitCode !== null) throw new Error(`${this.name} stopped:\n${this.log.join('\n')}`);
@@ -77,6 +82,22 @@ export class ClusterProcess {
 
 	async stop(): Promise<void> {
 		await stopProcess(this.child);
+	}
+
+	/**
+	 * Kills the n8n process at once (SIGKILL), as a crash or the kernel's OOM killer would:
+	 * no shutdown, no lock released, nothing written. The child is n8n's own Node process
+	 * (`spawnN8n` replaces its shell with n8n), checked here so that a wrapper left in
+	 * between would not be killed in n8n's stead. Resolves once it has exited.
+	 */
+	async kill(): Promise<void> {
+		const pid = this.child.pid;
+		if (pid === undefined || this.child.exitCode !== null || this.child.signalCode !== null) throw new Error(`${this.name} is not running`);
+		const [program, ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+		if (!/(^|\/)node$/.test(program) || !args.some((arg) => /\/n8n$/.test(arg))) throw new Error(`${this.name}'s process ${pid} is not n8n's Node: ${program} ${args.join(' ')}`);
+		const exited = new Promise((done) => this.child.once('exit', done));
+		this.child.kill('SIGKILL');
+		await exited;
 	}
 }
 
@@ -91,6 +112,12 @@ export class QueueCluster {
 	private webhookPort = 0;
 	private readonly others: N8n[] = [];
 
+	/**
+	 * `extraEnv`: more settings every process of the cluster gets, over the cluster's own (as
+	 * an operator sets them on every process, e.g. Bull's `QUEUE_WORKER_*` lock settings).
+	 */
+	constructor(private readonly extraEnv: NodeJS.ProcessEnv = {}) {}
+
 	/** What every process of the cluster shares: queue mode, the database, Redis, the public webhook URL. */
 	private sharedEnv(): NodeJS.ProcessEnv {
 		return {
@@ -102,6 +129,7 @@ export class QueueCluster {
 			// Executions started from the editor run on workers too.
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 			QUEUE_HEALTH_CHECK_ACTIVE: 'false',
+			...this.extraEnv,
 		};
 	}
 
