@@ -32,7 +32,8 @@ beforeAll(async () => {
 	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
 	await n8n.installPackage(await packPackage(packFolder));
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
-	baseUrl = await n8n.start();
+	// n8n 1.x only refuses the mode: its test needs no running n8n to resume anything.
+	if (N8N_MAJOR >= 2) baseUrl = await n8n.start();
 });
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
 import { packPackage } from '../e2e/n8n';
 import { parseExecutionData, QueueCluster } from './cluster';
-import { RENDER_ON_REQUEST, renderOnRequestWorkflow, SLOW_RENDER, slowRenderWorkflow, TRIGGER_THEN_COMPRESS, triggerThenCompressWorkflow } from './workflows';
+import { PAUSED_RENDER, pausedRenderWorkflow, RENDER_ON_REQUEST, renderOnRequestWorkflow, SLOW_RENDER, slowRenderWorkflow, TRIGGER_THEN_COMPRESS, triggerThenCompressWorkflow } from './workflows';
 
 let sandbox: Sandbox;
 let cluster: QueueCluster;
@@ -38,7 +38,7 @@ beforeAll(async () => {
 	cluster = new QueueCluster();
 	await cluster.start(await packPackage(packFolder), async (main) => {
 		await main.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
-		for (const workflow of [renderOnRequestWorkflow(), slowRenderWorkflow(), triggerThenCompressWorkflow()]) {
+		for (const workflow of [renderOnRequestWorkflow(), slowRenderWorkflow(), triggerThenCompressWorkflow(), pausedRenderWorkflow()]) {
 			await main.importWorkflow(workflow);
 			await main.cli('publish:workflow', `--id=${workflow.id}`);
 		}
@@ -148,6 +148,29 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 			assert.equal(statusCalls(), callsAtEnd, 'no status call after the cancel');
 		} finally {
 			Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0 });
+		}
+	});
+
+	test('Pause Until Called Back: while pdf noodle renders the execution is waiting and no worker holds it; the call back on the webhook processor resumes it on a worker, with the PDF', async () => {
+		sandbox.context.settings.renderDelayMs = 6000;
+		try {
+			const webhook = axios.create({ baseURL: cluster.webhookUrl });
+			assert.equal((await webhook.post(`/webhook/${PAUSED_RENDER.path}`, { name: 'Barbara Liskov' })).status, 200);
+			const paused = await waitFor('the paused execution', async () => (await executionsOf(PAUSED_RENDER.id)).find((row) => row.status === 'waiting'), 60_000);
+			const holder = cluster.workers.find((worker) => worker.startedExecutions().includes(paused.id));
+			assert.ok(holder, 'a worker started the execution');
+			assert.ok(holder.finishedExecutions().includes(paused.id), 'and let go of it when it paused');
+			const render = apiRequests(sandbox).find((request) => (request.body as { webhook?: string } | undefined)?.webhook?.includes(`/webhook-waiting/${paused.id}?signature=`));
+			assert.equal(render?.path, '/v1/pdf/async');
+			assert.ok((render?.body as { webhook: string }).webhook.startsWith(cluster.webhookUrl), 'the resume URL is on the public webhook address');
+
+			const resumed = await waitFor('the resumed execution', async () => (await executionsOf(PAUSED_RENDER.id)).find((row) => row.id === paused.id && row.status === 'success'), 60_000);
+			assert.equal(cluster.workers.flatMap((worker) => worker.startedExecutions()).filter((id) => id === paused.id).length, 2, 'run on a worker before and after the pause');
+			const [item] = resumed.data.resultData.runData[PAUSED_RENDER.nodeName].at(-1).data.main[0];
+			assert.equal(item.json.renderStatus, 'SUCCESS');
+			assert.ok((await pdfText(await binaryFromMain(item.binary.data))).includes('Barbara Liskov'));
+		} finally {
+			sandbox.context.settings.renderDelayMs = 0;
 		}
 	});
 });

@@ -107,3 +107,29 @@ export function triggerThenCompressWorkflow() {
 	);
 	return workflow(TRIGGER_THEN_COMPRESS.id, 'Queue: trigger, then a node that uses its file', [trigger, compress]);
 }
+
+/**
+ * POST `{"name": "..."}` to `/webhook/queue-named-render`: one certificate for that name,
+ * waited on by polling every second, with no workflow timeout: the name tells the renders
+ * apart in the sandbox's request log.
+ */
+export const NAMED_RENDER = { id: 'queueNamedRender', path: 'queue-named-render', nodeName: 'Certificate for the name' };
+
+export function namedRenderWorkflow() {
+	return workflow(NAMED_RENDER.id, 'Queue: one certificate for the name in the request', [
+		webhookNode(NAMED_RENDER.path),
+		certificateRender(NAMED_RENDER.nodeName, '$json.body.name', 1),
+	]);
+}
+
+/**
+ * POST `{"name": "..."}` to `/webhook/queue-paused-render`: one certificate for that name, in
+ * the mode "Pause Until Called Back": the execution waits for pdf noodle's call, not on a worker.
+ */
+export const PAUSED_RENDER = { id: 'queuePausedRender', path: 'queue-paused-render', nodeName: 'Paused certificate' };
+
+export function pausedRenderWorkflow() {
+	const render = certificateRender(PAUSED_RENDER.nodeName, '$json.body.name', 1);
+	Object.assign(render.parameters as object, { mode: 'pause' });
+	return workflow(PAUSED_RENDER.id, 'Queue: one certificate, the execution paused until pdf noodle calls back', [webhookNode(PAUSED_RENDER.path), render]);
+}
