@@ -84,6 +84,11 @@ function customDataOf(context: { customData?: IWorkflowExecutionCustomData }): I
  * execution and frees the worker; the call to the resume URL runs the node's `webhook`.
  */
 export async function pauseForWork(execute: IExecuteFunctions, work: AwaitedWork, timeoutMs: number): Promise<INodeExecutionData[][]> {
+	if (work.id === '') {
+		throw new NodeOperationError(execute.getNode(), `The pdf noodle API accepted the ${work.kind} but named no ID to wait for`, {
+			description: 'The execution was not paused: nothing could resume it. Look the request up in the logs of your pdf noodle dashboard.',
+		});
+	}
 	customDataOf(execute)?.set(AWAITED_WORK_KEY, `${work.kind}:${work.id}`);
 	await execute.putExecutionToWait(new Date(Date.now() + timeoutMs));
 	// A copy: n8n keeps the input array itself with the waiting execution (the webhook reads

@@ -97,11 +97,6 @@ async function pauseRenders(execute: IExecuteFunctions, option: INodePropertyOpt
 	const { url, body, kind } = pauseRequest(execute, sent, resumeUrl);
 	const answer = await apiJson(context, { method: 'POST', url, body });
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
-	if (id === '') {
-		throw new NodeOperationError(execute.getNode(), 'The pdf noodle API accepted the request but named no request ID to wait for', {
-			description: JSON.stringify(answer).slice(0, 300),
-		});
-	}
 	return await pauseForWork(execute, { kind, id }, timeoutMs);
 }
 
