@@ -20,6 +20,7 @@ import { mergeAcrossItems } from './resources/pdfTool/mergeAcrossItems';
 import { templateDescription } from './resources/template';
 import { CURRENT_BASE_URL } from './shared/baseUrl';
 import { type FinishPaused, resumeOnCallback } from './shared/callback';
+import { requestOptionsField } from './shared/requestOptions';
 import { routedOperations } from './shared/routedOperations';
 import { searchTemplates } from './shared/templateLocator';
 import { withAgentDefaults } from './shared/toolDefaults';
@@ -93,6 +94,7 @@ const PROPERTIES: INodeProperties[] = withAgentDefaults([
 	...batchDescription,
 	...templateDescription,
 	...pdfToolDescription,
+	requestOptionsField,
 ]);
 
 /**
