@@ -1,0 +1,105 @@
+/**
+ * "Pause Until Called Back" in n8n's engine, up to the pause: what is sent (one render, or one
+ * batch for several items, with the resume URL as its webhook), the execution put to wait
+ * until its Timeout, and the request remembered in the execution's custom data. The resume
+ * by pdf noodle's call runs in a real n8n (test/e2e/pause.test.ts, test/queue).
+ */
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+
+import { runPdfNoodle } from '../harness/engine';
+import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox();
+});
+
+afterAll(async () => {
+	await sandbox.close();
+});
+
+beforeEach(() => clearRequestLog(sandbox));
+
+const template = { __rl: true, mode: 'id', value: 'certificate' };
+const data = '={{ JSON.stringify({ recipient_name: $json.name, course: { title: "Queues", hours: 2 } }) }}';
+const people = (...names: string[]) => names.map((name) => ({ json: { name } }));
+// The harness runs without an execution ID; n8n signs the URL with the execution's resume token.
+const RESUME_URL = /^http:\/\/localhost:5678\/webhook-waiting\/[\w-]+\?signature=[0-9a-f]{64}$/;
+
+/** The execution's pause: when n8n will resume it, and what it waits for. */
+function pauseOf(run: Awaited<ReturnType<typeof runPdfNoodle>>['run']): { inSeconds: number; waitingFor: unknown } {
+	assert.ok(run.waitTill, 'the execution was put to wait');
+	return { inSeconds: Math.round((run.waitTill.getTime() - Date.now()) / 1000), waitingFor: run.data.resultData.metadata?.pdfNoodleWaitingFor };
+}
+
+describe('Pause Until Called Back: the request and the pause', () => {
+	test('one item: a single asynchronous render with the resume URL as its webhook; the execution waits for its Timeout', async () => {
+		const { run, error } = await runPdfNoodle(
+			{ resource: 'document', operation: 'renderFromTemplate', template, data, mode: 'pause', pauseTimeout: 120 },
+			{ credentials: credentialsFor(sandbox), input: people('Ada Lovelace') },
+		);
+		assert.equal(error, undefined);
+		const [request] = apiRequests(sandbox);
+		assert.equal(request.path, '/v1/pdf/async');
+		const body = request.body as { templateId: string; data: { recipient_name: string }; webhook: string };
+		assert.deepEqual([body.templateId, body.data.recipient_name], ['certificate', 'Ada Lovelace']);
+		assert.match(body.webhook, RESUME_URL);
+		const { inSeconds, waitingFor } = pauseOf(run);
+		assert.equal(inSeconds, 120);
+		const requestId = /^render:(.+)$/.exec(String(waitingFor))?.[1];
+		assert.ok(requestId && sandbox.context.renders.get(requestId), 'the render the service started');
+	});
+
+	test('three items: one batch of three HTML documents, the URL lifetime once for the batch', async () => {
+		const { run, error } = await runPdfNoodle(
+			{ resource: 'document', operation: 'renderFromHtml', html: '=<p>{{ $json.name }}</p>', mode: 'pause', options: { signedUrlExpiresIn: 600 } },
+			{ credentials: credentialsFor(sandbox), input: people('Ada', 'Grace', 'Alan') },
+		);
+		assert.equal(error, undefined);
+		const [request] = apiRequests(sandbox);
+		assert.equal(request.path, '/v1/html-to-pdf/batch');
+		const body = request.body as { items: Array<{ html: string }>; async: boolean; webhook: string; signedUrlExpiresIn: number };
+		assert.deepEqual(body.items.map((item) => item.html), ['<p>Ada</p>', '<p>Grace</p>', '<p>Alan</p>']);
+		assert.deepEqual([body.async, body.signedUrlExpiresIn], [true, 600]);
+		assert.match(body.webhook, RESUME_URL);
+		assert.match(String(pauseOf(run).waitingFor), /^batch:[\w-]+$/);
+		assert.equal(pauseOf(run).inSeconds, 3600, 'the default Timeout');
+	});
+
+	test('Batch resource: the items\' batch, merged, with the resume URL in place of a Webhook URL', async () => {
+		const { run, error } = await runPdfNoodle(
+			{ resource: 'batch', operation: 'renderTemplates', template, documentData: data, mode: 'pause', batchOptions: { merge: true } },
+			{ credentials: credentialsFor(sandbox), input: people('Ada', 'Grace') },
+		);
+		assert.equal(error, undefined);
+		const [request] = apiRequests(sandbox);
+		const body = request.body as { items: unknown[]; merge: boolean; async: boolean; webhook: string };
+		assert.deepEqual([request.path, body.items.length, body.merge, body.async], ['/v1/pdf/batch', 2, true, true]);
+		assert.match(body.webhook, RESUME_URL);
+		assert.match(String(pauseOf(run).waitingFor), /^batch:[\w-]+$/);
+	});
+
+	test('an item refused before sending: under Continue On Fail the others are paused, without it nothing is sent', async () => {
+		const parameters = { resource: 'document', operation: 'renderFromTemplate', template, data: '={{ $json.name === "Grace" ? "[1]" : JSON.stringify({ recipient_name: $json.name }) }}', mode: 'pause' };
+		const continued = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: people('Ada', 'Grace'), settings: { onError: 'continueRegularOutput' } });
+		assert.equal(continued.error, undefined);
+		assert.deepEqual(apiRequests(sandbox).map((request) => request.path), ['/v1/pdf/async'], 'Ada alone: a single render');
+		assert.match(String(pauseOf(continued.run).waitingFor), /^render:/);
+
+		clearRequestLog(sandbox);
+		const stopped = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: people('Ada', 'Grace') });
+		assert.match(stopped.error?.message ?? '', /^Invalid "Data \(JSON\)"/);
+		assert.deepEqual(apiRequests(sandbox), []);
+	});
+
+	test('a request the service refuses: the node\'s error, and the execution is not paused', async () => {
+		const { run, error } = await runPdfNoodle(
+			{ resource: 'document', operation: 'renderFromTemplate', template: { ...template, value: 'no-such-template' }, data: '{}', mode: 'pause' },
+			{ credentials: credentialsFor(sandbox), input: people('Ada') },
+		);
+		assert.match(error?.message ?? '', /could not be found/i);
+		assert.equal(run.waitTill, undefined);
+	});
+});
