@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { batchStatusPath } from '../resources/batch/renderBatch';
 import { renderStatusPath } from '../resources/document/output';
 import { eventOf, isFinished } from './events';
 import { itemContextOf } from './itemContext';
@@ -11,7 +12,7 @@ import { executeViewOfWebhook } from './webhookExecuteView';
 export type FinishPaused = (execute: IExecuteFunctions, awaited: AwaitedWork, record: IDataObject) => Promise<INodeExecutionData[]>;
 
 function statusPathOf(awaited: AwaitedWork): string {
-	return awaited.kind === 'render' ? renderStatusPath(awaited.id) : `/v1/pdf/batch/status/${encodeURIComponent(awaited.id)}`;
+	return awaited.kind === 'render' ? renderStatusPath(awaited.id) : batchStatusPath(awaited.id);
 }
 
 /**

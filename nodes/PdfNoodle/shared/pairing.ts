@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
 /**
  * Last step of every operation's output: each item names the input item it came from, so
@@ -11,4 +11,18 @@ export async function pairWithInputItem(
 ): Promise<INodeExecutionData[]> {
 	const pairedItem = { item: this.getItemIndex() };
 	return items.map((item) => (item.pairedItem === undefined ? { ...item, pairedItem } : item));
+}
+
+/** The first input item an output item is paired with. */
+function firstInputOf(item: INodeExecutionData): number {
+	const paired = ([] as IPairedItemData[]).concat(item.pairedItem as IPairedItemData | IPairedItemData[]);
+	return Math.min(...paired.map((pair) => pair.item));
+}
+
+/**
+ * Output items in input order: each where its (first) input item was. The sort keeps the
+ * order of equals, so a merged file stays before its first item's own document.
+ */
+export function inInputOrder(items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.sort((a, b) => firstInputOf(a) - firstInputOf(b));
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ItemContext } from './itemContext';
+import { type ItemContext, itemContextOf } from './itemContext';
 import { invalidParameter } from './validation';
 
 /** The "Mode" value that pauses the execution until pdf noodle calls back. */
@@ -48,7 +48,8 @@ export function isPauseMode(context: Pick<ItemContext, 'getNodeParameter'>): boo
 }
 
 /** Everything a pause needs that does not depend on the items, checked before anything is sent. */
-export function pauseSettings(execute: IExecuteFunctions, context: ItemContext): { resumeUrl: string; timeoutMs: number } {
+export function pauseSettings(execute: IExecuteFunctions): { resumeUrl: string; timeoutMs: number } {
+	const context = itemContextOf(execute, 0);
 	const timeout = Number(context.getNodeParameter('pauseTimeout', DEFAULT_PAUSE_TIMEOUT_SECONDS));
 	if (!Number.isFinite(timeout) || timeout < 1) throw invalidParameter(context, 'Timeout (Seconds)', 'must be a number of at least 1');
 	if (execute.getInputData().length > MAX_PAUSED_ITEMS) {

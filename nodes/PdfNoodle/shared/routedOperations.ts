@@ -29,11 +29,11 @@ import { apiRequest } from './transport';
  * The steps are the same functions n8n's routing engine would call, with the same `this`.
  */
 
-type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+export type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 type PreSend = (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 type PostReceive = Extract<PostReceiveAction, (...args: never[]) => unknown>;
 
-interface OperationSteps {
+export interface OperationSteps {
 	method: IHttpRequestMethods;
 	url: string;
 	preSend: PreSend[];
@@ -57,7 +57,7 @@ export function routedOperations(description: INodeTypeDescription): Record<stri
 	return operations;
 }
 
-function stepsOf(option: INodePropertyOptions): OperationSteps | undefined {
+export function stepsOf(option: INodePropertyOptions): OperationSteps | undefined {
 	const { routing } = option;
 	if (!routing?.request?.url || !routing.request.method) return undefined;
 	const postReceive = routing.output?.postReceive ?? [];
@@ -105,10 +105,16 @@ function runOperation(steps: OperationSteps): CustomOperation {
 	};
 }
 
+/** The request an item's preSend steps build: checked, not sent. */
+export async function requestOf(context: ItemContext, steps: OperationSteps): Promise<IHttpRequestOptions> {
+	let request: IHttpRequestOptions = { method: steps.method, url: steps.url };
+	for (const step of steps.preSend) request = await step.call(context as unknown as IExecuteSingleFunctions, request);
+	return request;
+}
+
 async function runItem(context: ItemContext, steps: OperationSteps): Promise<INodeExecutionData[]> {
 	const asRoutingSees = context as unknown as IExecuteSingleFunctions;
-	let request: IHttpRequestOptions = { method: steps.method, url: steps.url };
-	for (const step of steps.preSend) request = await step.call(asRoutingSees, request);
+	const request = await requestOf(context, steps);
 	const response = await apiRequest(context, {
 		method: request.method ?? steps.method,
 		url: request.url,

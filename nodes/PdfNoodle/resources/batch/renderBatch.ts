@@ -7,6 +7,7 @@ import { downloadToBinary } from '../../shared/download';
 import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../shared/fileOutput';
 import { apiErrorFor, asNodeError, assertJsonAnswer, errorItem } from '../../shared/errors';
 import { type ItemContext, itemContextOf } from '../../shared/itemContext';
+import { inInputOrder } from '../../shared/pairing';
 import { awaitBackgroundWork } from '../../shared/polling';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../shared/pause';
 import { apiJson, apiRequest } from '../../shared/transport';
@@ -107,11 +108,6 @@ function planBatches(execute: IExecuteFunctions, kind: BatchKind, outcome: Outco
 
 function inputsOf(batch: PlannedBatch): number[] {
 	return [...new Set(batch.entries.map((entry) => entry.inputIndex))];
-}
-
-function firstInputOf(item: INodeExecutionData): number {
-	const paired = ([] as IPairedItemData[]).concat(item.pairedItem as IPairedItemData | IPairedItemData[]);
-	return Math.min(...paired.map((pair) => pair.item));
 }
 
 function pairedWith(batch: PlannedBatch): IPairedItemData[] {
@@ -250,16 +246,8 @@ async function renderBatches(this: IExecuteFunctions, kind: BatchKind): Promise<
 	return [inInputOrder(output)];
 }
 
-/**
- * In input order: each item where its input item was (a merged file where its batch's
- * first one was, before that item's own document); the sort keeps the order of equals.
- */
-function inInputOrder(items: INodeExecutionData[]): INodeExecutionData[] {
-	return items.sort((a, b) => firstInputOf(a) - firstInputOf(b));
-}
-
 /** The one batch a pause sends: a pause resumes on one call back, and a batch posts one. */
-function pausedBatchOf(execute: IExecuteFunctions, batches: Array<PlannedBatch & { fields: IDataObject }>): PlannedBatch & { fields: IDataObject } {
+function pausedBatchOf(execute: IExecuteFunctions, batches: Array<PlannedBatch & { fields: IDataObject }>): (PlannedBatch & { fields: IDataObject }) | undefined {
 	if (batches.length > 1) {
 		throw new NodeOperationError(execute.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${batches.length}`, {
 			description: `Give the node at most ${MAX_ENTRIES} documents (or one item with its list) per run, e.g. with a "Loop Over Items" node before it, or choose another Mode. Nothing was sent to pdf noodle.`,
@@ -270,11 +258,11 @@ function pausedBatchOf(execute: IExecuteFunctions, batches: Array<PlannedBatch &
 
 /** Sends the items' batch with the execution's resume URL as its webhook, and pauses the execution. */
 async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
-	const { resumeUrl, timeoutMs } = pauseSettings(execute, itemContextOf(execute, 0));
+	const { resumeUrl, timeoutMs } = pauseSettings(execute);
 	const planning = new Outcome(execute);
 	const batches = planBatches(execute, kind, planning);
 	if (batches.length === 0) return [planning.items];
-	const batch = pausedBatchOf(execute, batches);
+	const batch = pausedBatchOf(execute, batches)!;
 	const context = itemContextOf(execute, batch.settingsIndex);
 	try {
 		const answer = await apiJson(context, {

@@ -1,22 +1,14 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError, errorItem } from '../../shared/errors';
 import { itemContextOf } from '../../shared/itemContext';
+import { inInputOrder } from '../../shared/pairing';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../shared/pause';
+import { type CustomOperation, requestOf, stepsOf } from '../../shared/routedOperations';
 import { apiJson } from '../../shared/transport';
 import { invalidParameter } from '../../shared/validation';
 import { finishedRenderItems } from './output';
-
-type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
-type PreSend = (this: IExecuteSingleFunctions, request: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 
 /** The batch endpoint that renders what an asynchronous endpoint renders, for several items at once. */
 const BATCH_OF: Record<string, string> = {
@@ -33,14 +25,11 @@ type PlannedRender = { itemIndex: number; request: IHttpRequestOptions } | { ite
  * paused execution having to keep it.
  */
 async function planRenders(execute: IExecuteFunctions, option: INodePropertyOptions): Promise<PlannedRender[]> {
-	const preSend = (option.routing?.send?.preSend ?? []) as PreSend[];
+	const steps = stepsOf(option)!;
 	const plans: PlannedRender[] = [];
 	for (let itemIndex = 0; itemIndex < execute.getInputData().length; itemIndex++) {
-		const context = itemContextOf(execute, itemIndex) as unknown as IExecuteSingleFunctions;
 		try {
-			let request: IHttpRequestOptions = { method: 'POST', url: String(option.routing?.request?.url) };
-			for (const step of preSend) request = await step.call(context, request);
-			plans.push({ itemIndex, request });
+			plans.push({ itemIndex, request: await requestOf(itemContextOf(execute, itemIndex), steps) });
 		} catch (error) {
 			plans.push({ itemIndex, error: error as Error });
 		}
@@ -88,7 +77,7 @@ function refusedItems(execute: IExecuteFunctions, plans: PlannedRender[]): INode
 }
 
 async function pauseRenders(execute: IExecuteFunctions, option: INodePropertyOptions): Promise<INodeExecutionData[][]> {
-	const { resumeUrl, timeoutMs } = pauseSettings(execute, itemContextOf(execute, 0));
+	const { resumeUrl, timeoutMs } = pauseSettings(execute);
 	const plans = await planRenders(execute, option);
 	const refused = refusedItems(execute, plans);
 	const sent = sentOf(plans);
@@ -134,11 +123,6 @@ export function resumeRenders(option: INodePropertyOptions) {
 				output.push(errorItem(nodeError, { item: itemIndex }));
 			}
 		}
-		return output.sort((a, b) => pairedIndex(a) - pairedIndex(b));
+		return inInputOrder(output);
 	};
-}
-
-function pairedIndex(item: INodeExecutionData): number {
-	const paired = item.pairedItem;
-	return typeof paired === 'object' && paired !== null && !Array.isArray(paired) ? paired.item : 0;
 }
