@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
  * How many requests of a node run may be going at once. Without a bound, n8n's way (and
  * this runner's before) starts every item's request together: at 5,000 items, 5,000 calls
  * open at the service (past any rate limit: its sync calls may each wait up to 30 s) and
- * thousands of sockets in the n8n process. 100 is what the Batch resource keeps in flight
+ * thousands of sockets open in n8n. 100 is what the Batch resource keeps in flight
  * too (five batches of 20). Measured in n8n 2.40.7 at 300 ms per render (bench/RESULTS.md):
  * no slower than no bound at 200 items, 1.4 × its time at 2,000, faster at 5,000 (where no
  * bound meant 4,700 requests open and 9,500 sockets); renders that wait for a 202 hold no
