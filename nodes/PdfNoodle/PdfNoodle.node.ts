@@ -21,6 +21,7 @@ import { templateDescription } from './resources/template';
 import { CURRENT_BASE_URL } from './shared/baseUrl';
 import { type FinishPaused, resumeOnCallback } from './shared/callback';
 import { requestOptionsField } from './shared/requestOptions';
+import { requestsAtOnceField } from './shared/requestsAtOnce';
 import { routedOperations } from './shared/routedOperations';
 import { searchTemplates } from './shared/templateLocator';
 import { withAgentDefaults } from './shared/toolDefaults';
@@ -95,6 +96,7 @@ const PROPERTIES: INodeProperties[] = withAgentDefaults([
 	...templateDescription,
 	...pdfToolDescription,
 	requestOptionsField,
+	requestsAtOnceField,
 ]);
 
 /**

@@ -6,6 +6,7 @@ import type { ToolQueue } from './tools/jobs';
 import type { Renderer } from './render/renderer';
 import type { CreationQueue } from './templates/creations';
 import type { TemplateStore } from './templates/store';
+import type { Traffic } from './traffic';
 import type { WebhookDelivery } from './webhooks';
 
 /** What the sandbox can be told to do differently, by its options or its test controls. */
@@ -60,6 +61,8 @@ export interface SandboxContext {
 	tools: ToolQueue;
 	renderer: Renderer;
 	requestLog: LoggedRequest[];
+	/** Counts of every request served and of those in flight (benchmarks; the log keeps only the latest). */
+	traffic: Traffic;
 	/** Every webhook POST the sandbox made, oldest first. */
 	webhookDeliveries: WebhookDelivery[];
 	/** Faults to inject into coming requests (test controls). */

@@ -10,6 +10,7 @@ import { Renderer } from './render/renderer';
 import { BatchStore } from './batches';
 import { RenderQueue } from './renders';
 import { ToolQueue } from './tools/jobs';
+import { Traffic } from './traffic';
 import { batchRoutes } from './routes/batches';
 import { controlRoutes } from './routes/controls';
 import { fileRoutes } from './routes/files';
@@ -82,6 +83,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		tools: new ToolQueue(() => settings.toolDelayMs),
 		batches: new BatchStore(),
 		requestLog: [],
+		traffic: new Traffic(),
 		webhookDeliveries: [],
 		faults,
 		storageConnections: new Set([SANDBOX_STORAGE_CONNECTION]),
@@ -168,6 +170,7 @@ async function handle(context: SandboxContext, router: Router, incoming: Incomin
 		at: new Date(context.now()).toISOString(),
 	};
 	if (!url.pathname.startsWith('/__sandbox/')) {
+		context.traffic.track(url.pathname, incoming, response);
 		context.requestLog.push(logged);
 		if (context.requestLog.length > REQUEST_LOG_LIMIT) context.requestLog.shift();
 	}

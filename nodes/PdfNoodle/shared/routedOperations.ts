@@ -10,9 +10,12 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
+import { credentialsReadOnce } from './credentialsOnce';
 import { asNodeError, errorItem } from './errors';
 import { type ItemContext, itemContextOf } from './itemContext';
 import { cancellableSleep } from './polling';
+import { requestsAtOnceOf } from './requestsAtOnce';
+import { RequestSlots } from './requestSlots';
 import { apiRequest } from './transport';
 
 /**
@@ -76,17 +79,20 @@ export function stepsOf(option: INodePropertyOptions): OperationSteps | undefine
 
 /**
  * Runs the operation for every input item, all at once as n8n's routing engine does (or
- * paced by the node's Request Options → Batching). Output keeps input order. A failed item
- * is an error item under "Continue On Fail"; otherwise the first failure, in input order,
- * is the node's error once every item has settled.
+ * paced by the node's Request Options → Batching), with at most "Requests at Once" requests
+ * going at a time (shared/requestsAtOnce.ts). Output keeps input order. A failed item is an
+ * error item under "Continue On Fail"; otherwise the first failure, in input order, is the
+ * node's error once every item has settled.
  */
 function runOperation(steps: OperationSteps): CustomOperation {
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const pacing = pacingOf(this);
+		const withCredentials = credentialsReadOnce(this);
+		const slots = new RequestSlots(requestsAtOnceOf(this));
 		const runs: Array<Promise<INodeExecutionData[]>> = [];
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			const context = itemContextOf(this, itemIndex);
+			const context = slots.bind(withCredentials(itemContextOf(this, itemIndex)));
 			if (pacing && itemIndex > 0 && itemIndex % pacing.size === 0) await cancellableSleep(context, pacing.intervalMs);
 			runs.push(runItem(context, steps));
 		}

@@ -16,7 +16,7 @@ const NUMERIC_SETTINGS: NumericSetting[] = [
 
 /**
  * Test controls under /__sandbox/, mounted only when the sandbox is started for tests:
- * the request log, the webhook deliveries, injected faults, the timing settings and the clock.
+ * the request log, the traffic counters, the webhook deliveries, injected faults, the timing settings and the clock.
  */
 export function controlRoutes(router: Router, context: SandboxContext): void {
 	router.add('GET', '/__sandbox/requests', (_request, response) => {
@@ -26,6 +26,26 @@ export function controlRoutes(router: Router, context: SandboxContext): void {
 	router.add('DELETE', '/__sandbox/requests', (_request, response) => {
 		context.requestLog.length = 0;
 		sendJson(response, 200, { cleared: true });
+	});
+
+	router.add('GET', '/__sandbox/traffic', (_request, response) => {
+		sendJson(response, 200, context.traffic.snapshot());
+	});
+
+	router.add('DELETE', '/__sandbox/traffic', (_request, response) => {
+		context.traffic.reset();
+		sendJson(response, 200, context.traffic.snapshot());
+	});
+
+	// A finished render of `megabytes` MB (a PDF header and filler), for download benchmarks.
+	router.add('POST', '/__sandbox/filler-render', async (request, response) => {
+		const megabytes = objectBody(request).megabytes;
+		if (typeof megabytes !== 'number' || !(megabytes > 0) || megabytes > 1024) throw new HttpError(400, 'megabytes must be a number from 1 to 1024');
+		const bytes = Buffer.alloc(Math.round(megabytes * 1024 * 1024), 0x20);
+		bytes.write('%PDF-1.4\n', 0);
+		const job = context.renders.start(async () => ({ bytes, mimeType: 'application/pdf', extension: 'pdf' }));
+		await job.finished;
+		sendJson(response, 200, { requestId: job.requestId });
 	});
 
 	router.add('GET', '/__sandbox/webhooks', (_request, response) => {

@@ -47,7 +47,11 @@ async function awaitRenderResult(
 	if (response.statusCode !== 202 && !isAsync) return items;
 
 	const requestId = String(answer.requestId ?? '');
+	// The answer just said the render is going (a 202 after the service's own wait, or an
+	// async start): asking again at once would only hear that again, so the first status
+	// call comes one interval later.
 	const result = await awaitBackgroundWork(this, RENDER_WAIT_DEFAULTS, {
+		justLookedUp: true,
 		requestId,
 		statusPath: renderStatusPath(requestId),
 		statusUrl: answer.statusUrl,

@@ -1,0 +1,53 @@
+/**
+ * Growth: how the cost of a node run grows with its items, in a real n8n. Each way gets an
+ * n8n process of its own (or the first runs of the process), warmed up with 10 items; then
+ * its sizes run in ascending order, and the peak resident memory of each size is the
+ * process's peak since the warm-up, over its memory after the warm-up.
+ */
+import { round } from '../stats';
+import type { BenchN8n } from './benchN8n';
+import type { Way, WayKey } from './ways';
+
+export interface GrowthRow {
+	key: WayKey;
+	way: string;
+	items: number;
+	nodeMs: number;
+	msPerItem: number;
+	cpuPerItemMs: number;
+	peakRssMb: number;
+	rssGrowthMb: number;
+	apiCalls: number;
+	maxInFlight: number;
+	peakSockets: number;
+	files: number;
+}
+
+const MB = 1024 * 1024;
+
+export async function measureGrowth(bench: BenchN8n, way: Way, sizes: number[]): Promise<GrowthRow[]> {
+	await bench.run(way.key, 10);
+	bench.resetPeak();
+	const rows: GrowthRow[] = [];
+	let baseline: number | undefined;
+	for (const items of sizes) {
+		const run = await bench.run(way.key, items, { resetPeak: false });
+		baseline ??= run.rssBeforeBytes;
+		if (run.files !== items) throw new Error(`${way.key} at ${items} items: ${run.files} files`);
+		rows.push({
+			key: way.key,
+			way: way.label,
+			items,
+			nodeMs: round(run.nodeMs, 0),
+			msPerItem: round(run.nodeMs / items, 2),
+			cpuPerItemMs: round(run.cpuMs / items, 2),
+			peakRssMb: round(run.peakRssBytes / MB, 0),
+			rssGrowthMb: round((run.peakRssBytes - baseline) / MB, 0),
+			apiCalls: run.traffic.apiCalls,
+			maxInFlight: run.traffic.maxInFlight,
+			peakSockets: run.peakSockets,
+			files: run.files,
+		});
+	}
+	return rows;
+}

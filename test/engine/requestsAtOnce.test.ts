@@ -1,0 +1,70 @@
+/**
+ * "Requests at Once": the node's requests to pdf noodle are bounded, as the sandbox counts
+ * them (the most it answered at the same time), and renders waiting after a 202 hold no
+ * slot between their polls.
+ */
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, beforeEach, test } from '@jest/globals';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { DEFAULT_REQUESTS_AT_ONCE } from '../../dist/nodes/PdfNoodle/shared/requestsAtOnce.js';
+import { runPdfNoodle } from '../harness/engine';
+import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox({ fixedRender: true });
+});
+
+afterAll(async () => {
+	await sandbox.close();
+});
+
+beforeEach(() => {
+	clearRequestLog(sandbox);
+	sandbox.context.traffic.reset();
+	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0 });
+});
+
+const render: INodeParameters = { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'letter' }, data: '={{ JSON.stringify({ recipient: { name: "Person " + $itemIndex } }) }}' };
+const items = (count: number) => Array.from({ length: count }, (_, index) => ({ json: { index } }));
+
+/** The node with its "Requests at Once" setting. */
+async function runWithOption(requestsAtOnce: number, parameters: INodeParameters, count: number) {
+	return await runPdfNoodle({ ...parameters, requestsAtOnce }, { credentials: credentialsFor(sandbox), input: items(count) });
+}
+
+test(`by default, no more than ${DEFAULT_REQUESTS_AT_ONCE} requests at once, and every item gets its file`, async () => {
+	sandbox.context.settings.renderDelayMs = 300;
+	const { items: output, error } = await runPdfNoodle(render, { credentials: credentialsFor(sandbox), input: items(DEFAULT_REQUESTS_AT_ONCE + 50) });
+	assert.equal(error, undefined, error?.message);
+	assert.equal(output.filter((item) => item.binary?.data).length, DEFAULT_REQUESTS_AT_ONCE + 50);
+	const traffic = sandbox.context.traffic.snapshot();
+	assert.equal(traffic.apiCalls, DEFAULT_REQUESTS_AT_ONCE + 50);
+	assert.ok(traffic.maxInFlight <= DEFAULT_REQUESTS_AT_ONCE, `at most ${DEFAULT_REQUESTS_AT_ONCE} at once, saw ${traffic.maxInFlight}`);
+});
+
+test('the option bounds the requests; renders waiting after a 202 hold no slot, so every render is sent before the first is done', async () => {
+	Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
+	const run = await runWithOption(2, { ...render, pollInterval: 1 }, 6);
+	assert.equal(run.error, undefined, run.error?.message);
+	assert.equal(run.items.filter((item) => item.json.renderStatus === 'SUCCESS' && item.binary?.data).length, 6);
+	assert.ok(sandbox.context.traffic.snapshot().maxInFlight <= 2, `saw ${sandbox.context.traffic.snapshot().maxInFlight} at once`);
+	const renders = apiRequests(sandbox).filter((request) => request.method === 'POST');
+	const firstFinished = Math.min(...[...new Set(apiRequests(sandbox).map((request) => request.path))].flatMap((path) => {
+		const job = sandbox.context.renders.get(path.split('/').pop() ?? '');
+		return job?.finishedAt ? [job.finishedAt] : [];
+	}));
+	assert.equal(renders.length, 6);
+	assert.ok(renders.every((request) => Date.parse(request.at) < firstFinished), 'all six renders were sent while the first was still going');
+});
+
+test('0 lifts the bound: every item\'s request at once', async () => {
+	// Renders long enough that the requests of all items are open together.
+	sandbox.context.settings.renderDelayMs = 3000;
+	const count = DEFAULT_REQUESTS_AT_ONCE + 50;
+	const run = await runWithOption(0, { ...render, downloadFile: false }, count);
+	assert.equal(run.error, undefined, run.error?.message);
+	assert.ok(sandbox.context.traffic.snapshot().maxInFlight > DEFAULT_REQUESTS_AT_ONCE, `saw ${sandbox.context.traffic.snapshot().maxInFlight} at once`);
+});
