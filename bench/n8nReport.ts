@@ -65,9 +65,11 @@ function flatness(rows: GrowthRow[]): Array<{ key: string; change: number }> {
 }
 
 export function growthSection({ latencyMs, growth }: N8nFigures): string[] {
-	const ours = growth.filter((row) => row.key === 'ours');
-	const largest = ours[ours.length - 1];
-	const perTenItems = largest ? round((largest.rssGrowthMb / largest.items) * 10, 2) : NaN;
+	const largestOf = (key: string) => growth.filter((row) => row.key === key).at(-1);
+	const perTenItemsOf = (row: GrowthRow | undefined) => (row ? round((row.rssGrowthMb / row.items) * 10, 2) : NaN);
+	const largest = largestOf('ours');
+	const perTenItems = perTenItemsOf(largest);
+	const peer = largestOf('peer');
 	const flat = flatness(growth);
 	return [
 		`## Growth in a real n8n (${latencyMs} ms render latency, Download File on, filesystem binary mode)`,
@@ -84,6 +86,12 @@ export function growthSection({ latencyMs, growth }: N8nFigures): string[] {
 			.map(({ key, change }) => `${key} ${change >= 0 ? '+' : ''}${round(change * 100, 0)} % (${verdict(Math.abs(change) <= FLAT_COST_TOLERANCE)})`)
 			.join(', ')}.`,
 		`Goal (our node: RSS growth under ${RSS_PER_10_ITEMS_GOAL_MB} MB per 10 items at ${largest?.items ?? 0} items): ${verdict(perTenItems < RSS_PER_10_ITEMS_GOAL_MB)} (${perTenItems} MB).`,
+		...(peer
+			? [
+					`The peer, which hands n8n the same items and files, grows ${perTenItemsOf(peer)} MB per 10 items at ${peer.items} items: what n8n's own holding`,
+					'of the run (its items, run data and binary references until the execution is saved) and its heap cost a workflow of this size.',
+				]
+			: []),
 		'',
 	];
 }

@@ -34,6 +34,7 @@ const N8N_PLAN: N8nPlan = full
 			growth: [
 				{ key: 'ours', sizes: [100, 1000, 5000] },
 				{ key: 'oursUnbounded', sizes: [100, 1000, 5000] },
+				{ key: 'peer', sizes: [100, 1000, 5000] },
 				{ key: 'batch', sizes: [5000] },
 			],
 			freshProcess: true,
@@ -46,7 +47,10 @@ const N8N_PLAN: N8nPlan = full
 			comparisonSizes: [200],
 			runs: 3,
 			runs202: 1,
-			growth: [{ key: 'ours', sizes: [100, 1000] }],
+			growth: [
+				{ key: 'ours', sizes: [100, 1000] },
+				{ key: 'peer', sizes: [100, 1000] },
+			],
 			freshProcess: false,
 			downloadMb: 200,
 			downloadRuns: 1,

@@ -249,23 +249,45 @@ onN8n2('Pause Until Called Back in a running n8n', () => {
 		await startPaused('pdfNoodlePauseFails');
 		const failed = await waitFor('the failed execution', () => executionsOf('pdfNoodlePauseFails').find((execution) => execution.status === 'error'), 60_000);
 		assert.match(failed.data.resultData.error.message, /^The render failed \(requestId [\w-]+\)$/);
-		// n8n's rule for an error in the webhook of a resumed node: the execution keeps the error
-		// and drops the run data of the nodes before it (README says so, and advises an error output).
-		assert.equal(failed.data.resultData.runData.People, undefined);
+		assert.equal(failed.data.resultData.lastNodeExecuted, RENDER_NODE);
+		// The node fails as the execution resumes (not in its webhook, after which n8n would drop
+		// the output of the nodes before it), so the execution keeps what they output.
+		assert.equal(failed.data.resultData.runData.People?.length, 1);
+		const answered = await waitFor('the answer to the call back', () => sandbox.context.webhookDeliveries.find((entry) => entry.url.includes(`/webhook-waiting/${failed.id}`)), 10_000);
+		assert.deepEqual(answered.answer, { received: true, resumed: true }, 'pdf noodle hears that its call was taken');
 	});
 
-	test('past its Timeout without a call back, n8n resumes the execution as for every paused node: the input items go on, the request ID stays in its custom data', async () => {
+	test('past its Timeout without a call back, the node fails with an error naming the request; with "Continue (using error output)" that error is an item there', async () => {
 		// The sandbox never calls back within the test: the render takes longer than the pause may.
 		sandbox.context.settings.renderDelayMs = 180_000;
 		try {
+			const withErrorOutput = pauseWorkflow('pdfNoodlePauseTimeoutErrorOutput', PEOPLE.slice(0, 1), { pauseTimeout: 2 });
+			withErrorOutput.nodes.find((node: { name: string }) => node.name === RENDER_NODE).onError = 'continueErrorOutput';
 			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseTimeout', PEOPLE.slice(0, 1), { pauseTimeout: 2 }));
+			await n8n.importWorkflow(withErrorOutput);
+			// Both paused together: n8n's wait tracker looks for executions due to resume once a minute.
 			const paused = await startPaused('pdfNoodlePauseTimeout');
-			const awaited = paused.data.resultData.metadata.pdfNoodleWaitingFor;
-			// n8n's wait tracker looks for executions due to resume once a minute.
-			const ended = await waitFor('the timed-out execution', () => executionsOf('pdfNoodlePauseTimeout').find((execution) => execution.status === 'success'), 150_000);
-			const [item] = renderOutput(ended);
-			assert.deepEqual(item.json, { name: 'Ada Lovelace', course: 'Compilers', hours: 3 }, 'the input item, unchanged');
-			assert.equal(ended.data.resultData.metadata.pdfNoodleWaitingFor, awaited, 'the request to look up with Get Status');
+			await startPaused('pdfNoodlePauseTimeoutErrorOutput');
+			const awaited = String(paused.data.resultData.metadata.pdfNoodleWaitingFor);
+			assert.match(awaited, /^render:[\w-]+$/);
+			const requestId = awaited.slice('render:'.length);
+
+			const failed = await waitFor('the timed-out execution', () => executionsOf('pdfNoodlePauseTimeout').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 150_000);
+			assert.equal(failed.status, 'error');
+			const error = failed.data.resultData.error;
+			assert.equal(error.message, `pdf noodle did not call back within 2 s for render ${requestId}`);
+			assert.match(error.description, new RegExp(`Document → Get Status and the ID ${requestId}`));
+			assert.equal(failed.data.resultData.lastNodeExecuted, RENDER_NODE);
+			assert.equal(failed.data.resultData.metadata.pdfNoodleWaitingFor, awaited, 'the request stays in the custom data too');
+			assert.equal(failed.data.resultData.runData.People?.length, 1, 'the nodes before it keep their output');
+
+			const continued = await waitFor('the timed-out execution with an error output', () => executionsOf('pdfNoodlePauseTimeoutErrorOutput').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 150_000);
+			assert.equal(continued.status, 'success');
+			const [success, failure] = continued.data.resultData.runData[RENDER_NODE].at(-1).data.main;
+			assert.deepEqual(success, []);
+			assert.equal(failure.length, 1);
+			assert.match(failure[0].json.error, /^pdf noodle did not call back within 2 s for render [\w-]+$/);
+			assert.deepEqual(failure[0].pairedItem, [{ item: 0 }]);
 		} finally {
 			sandbox.context.settings.renderDelayMs = 0;
 		}

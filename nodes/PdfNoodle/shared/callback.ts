@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFuncti
 
 import { batchStatusPath } from '../resources/batch/renderBatch';
 import { renderStatusPath } from '../resources/document/output';
+import { asNodeError } from './errors';
 import { eventOf, isFinished } from './events';
 import { itemContextOf } from './itemContext';
 import { type AwaitedWork, awaitedWorkOf } from './pause';
+import { resumeWithError, resumeWithoutError } from './resumeError';
 import { apiRequest } from './transport';
 import { executeViewOfWebhook } from './webhookExecuteView';
 
@@ -32,7 +34,8 @@ function answerWithoutResuming(webhook: IWebhookFunctions, status: number, messa
  *    final, and for the very request the execution waits for;
  * 2. the result is then looked up at the service with the credential, and only that answer
  *    is used, so a body that imitates one cannot put files or states into the workflow;
- * 3. the output is what the polling path gives for the same items, and the execution resumes.
+ * 3. the output is what the polling path gives for the same items, and the execution resumes;
+ *    or, where the polling path would fail the node, the node fails as the execution resumes.
  */
 export async function resumeOnCallback(webhook: IWebhookFunctions, finish: FinishPaused): Promise<IWebhookResponseData> {
 	const awaited = awaitedWorkOf(webhook);
@@ -60,6 +63,16 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	if (eventOf(record) !== awaited.kind || !isFinished(awaited.kind, record)) {
 		return answerWithoutResuming(webhook, 409, `pdf noodle does not show ${awaited.kind} ${awaited.id} as finished`);
 	}
-	const items = await finish(execute, awaited, record);
-	return { workflowData: [items], webhookResponse: { received: true, resumed: true } };
+	const resumed = { received: true, resumed: true };
+	try {
+		const items = await finish(execute, awaited, record);
+		resumeWithoutError(webhook);
+		return { workflowData: [items], webhookResponse: resumed };
+	} catch (error) {
+		// The work failed, and the node does not continue on fail: the node fails on resume,
+		// and the execution keeps what the nodes before it output (see shared/resumeError.ts).
+		const nodeError = asNodeError(context, error);
+		if (!resumeWithError(webhook, nodeError)) throw nodeError;
+		return { workflowData: [execute.getInputData()], webhookResponse: resumed };
+	}
 }

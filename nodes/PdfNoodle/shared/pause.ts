@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IWorkflowE
 import { NodeOperationError } from 'n8n-workflow';
 
 import { type ItemContext, itemContextOf } from './itemContext';
+import { failAtDeadline } from './resumeError';
 import { invalidParameter } from './validation';
 
 /** The "Mode" value that pauses the execution until pdf noodle calls back. */
@@ -39,7 +40,7 @@ export function pauseTimeoutField(show: { [key: string]: string[] }): INodePrope
 		default: DEFAULT_PAUSE_TIMEOUT_SECONDS,
 		displayOptions: { show },
 		description:
-			'How long the execution waits for pdf noodle to call back. After that n8n resumes it as it resumes every paused node: the node passes its input items on, and the request ID stays in the execution\'s custom data (pdfNoodleWaitingFor) for "Get Status".',
+			'How long the execution waits for pdf noodle to call back. After that the node fails with an error naming the request ID, to look up with "Get Status" (it also stays in the execution\'s custom data, pdfNoodleWaitingFor). n8n checks for paused executions that are due once a minute.',
 	};
 }
 
@@ -91,10 +92,19 @@ export async function pauseForWork(execute: IExecuteFunctions, work: AwaitedWork
 		});
 	}
 	customDataOf(execute)?.set(AWAITED_WORK_KEY, `${work.kind}:${work.id}`);
+	failAtDeadline(execute, deadlineError(execute, work, timeoutMs));
 	await execute.putExecutionToWait(new Date(Date.now() + timeoutMs));
 	// A copy: n8n keeps the input array itself with the waiting execution (the webhook reads
 	// the items from it), and sorting the output for an error output empties the array it gets.
 	return [[...execute.getInputData()]];
+}
+
+/** The error a pause ends in when its Timeout passes without a call back. */
+function deadlineError(execute: IExecuteFunctions, work: AwaitedWork, timeoutMs: number): NodeOperationError {
+	const lookUp = work.kind === 'render' ? 'Document → Get Status' : 'Batch → Get Status';
+	return new NodeOperationError(execute.getNode(), `pdf noodle did not call back within ${timeoutMs / 1000} s for ${work.kind} ${work.id}`, {
+		description: `The execution waited until the node's Timeout (Seconds). The ${work.kind} may still finish at pdf noodle: look it up with ${lookUp} and the ID ${work.id}. pdf noodle calls back at this n8n's resume URL, so n8n must be reachable from the internet at its public address (WEBHOOK_URL).`,
+	});
 }
 
 /** The request a paused execution waits for, as `pauseForWork` remembered it. */
