@@ -47,9 +47,8 @@ async function awaitRenderResult(
 	if (response.statusCode !== 202 && !isAsync) return items;
 
 	const requestId = String(answer.requestId ?? '');
-	// The answer just said the render is going (a 202 after the service's own wait, or an
-	// async start): asking again at once would only hear that again, so the first status
-	// call comes one interval later.
+	// Just started (or answered 202 after the service's own wait): asking again at once would
+	// only hear that it is going, so the first status call comes one interval later.
 	const result = await awaitBackgroundWork(this, RENDER_WAIT_DEFAULTS, {
 		justLookedUp: true,
 		requestId,
