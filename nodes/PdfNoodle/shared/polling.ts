@@ -223,6 +223,10 @@ export interface BackgroundWork {
 	subject: string;
 	isFinished: (body: IDataObject) => boolean;
 	notFoundGraceMs?: number;
+	/**
+	 * Whether the first status call waits one interval (the default): the work was just
+	 * started, answered 202 or looked up, so asking at once would only hear that it is going.
+	 */
 	justLookedUp?: boolean;
 }
 
@@ -251,7 +255,7 @@ export async function awaitBackgroundWork(
 		requestId: work.requestId,
 		statusUrl,
 		notFoundGraceMs: work.notFoundGraceMs,
-		justLookedUp: work.justLookedUp,
+		justLookedUp: work.justLookedUp ?? true,
 	});
 }
 
@@ -267,7 +271,7 @@ export function awaitFinalStatus(
 	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 		const work = workOf(this, items[0].json);
 		if (work.isFinished(items[0].json)) return items;
-		const final = await awaitBackgroundWork(this, defaults, { ...work, justLookedUp: true });
+		const final = await awaitBackgroundWork(this, defaults, work);
 		if (final) items[0].json = final;
 		return items;
 	};

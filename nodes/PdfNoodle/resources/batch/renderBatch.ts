@@ -132,9 +132,7 @@ async function sendBatch(
 	if (!inBackground) return { record: answer, finished: true };
 
 	const batchRequestId = String(answer.batchRequestId ?? '');
-	// Just started (or answered 202): its first status call comes one interval later.
 	const record = await awaitBackgroundWork(context, BATCH_WAIT_DEFAULTS, {
-		justLookedUp: true,
 		requestId: batchRequestId,
 		statusPath: batchStatusPath(batchRequestId),
 		statusUrl: answer.statusUrl,

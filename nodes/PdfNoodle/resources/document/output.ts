@@ -47,10 +47,7 @@ async function awaitRenderResult(
 	if (response.statusCode !== 202 && !isAsync) return items;
 
 	const requestId = String(answer.requestId ?? '');
-	// Just started (or answered 202 after the service's own wait): asking again at once would
-	// only hear that it is going, so the first status call comes one interval later.
 	const result = await awaitBackgroundWork(this, RENDER_WAIT_DEFAULTS, {
-		justLookedUp: true,
 		requestId,
 		statusPath: renderStatusPath(requestId),
 		statusUrl: answer.statusUrl,

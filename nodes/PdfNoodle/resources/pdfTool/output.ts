@@ -42,9 +42,7 @@ async function awaitToolResult(
 	const inBackground = response.statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined);
 	if (!inBackground) return items;
 	const requestId = String(answer.requestId);
-	// Just started (or answered 202): its first status call comes one interval later.
 	const record = await awaitBackgroundWork(this, TOOL_WAIT_DEFAULTS, {
-		justLookedUp: true,
 		requestId,
 		statusPath: toolStatusPath(requestId),
 		statusUrl: answer.statusUrl,

@@ -166,6 +166,9 @@ async function awaitCreation(this: IExecuteSingleFunctions, items: INodeExecutio
 		subject: 'template creation',
 		isFinished: (body) => body.template !== undefined || !IN_PROGRESS.includes(String(body.status)),
 		notFoundGraceMs: NOT_IN_QUEUE_YET_MS,
+		// Looked at once, as before the other waits changed; waiting one interval first would
+		// save a call per creation (README, What's next).
+		justLookedUp: false,
 	});
 	if (!final) return items;
 	if (final.template === undefined && final.status !== 'SUCCESS') {
