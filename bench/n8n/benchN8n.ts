@@ -19,7 +19,6 @@ import { freePort, N8n, packPackage, spawnN8n } from '../../test/e2e/n8n';
 import { stopProcess } from '../../test/support/processes';
 import type { TrafficCounts } from '../../test/sandbox/traffic';
 import type { SandboxProcess } from '../sandboxProcess';
-import { addBoundVariant } from './boundVariant';
 import { resetPeakRss, whileSampling } from './processProbe';
 import { BEARER_CREDENTIAL_ID, BENCH_WORKFLOW_ID, type BenchChain, benchWorkflow, webhookPath } from './workflows';
 
@@ -66,7 +65,6 @@ export class BenchN8n {
 		const { n8n } = bench;
 		// BENCH_PACKAGE: another build of the package (a tarball), e.g. an earlier commit's, to compare with.
 		await n8n.installPackage(process.env.BENCH_PACKAGE ?? (await packPackage(packFolder)));
-		if (!process.env.BENCH_PACKAGE) addBoundVariant(n8n.nodesFolder, 'n8n-nodes-pdf-noodle');
 		await n8n.importCredentials([
 			sandboxCredential(sandbox.apiKey, sandbox.baseUrl),
 			{ id: BEARER_CREDENTIAL_ID, name: 'pdf noodle bearer', type: 'httpBearerAuth', data: { token: sandbox.apiKey } },

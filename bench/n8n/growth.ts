@@ -2,9 +2,11 @@
  * Growth: how the cost of a node run grows with its items, in a real n8n. Each way gets an
  * n8n process of its own (or the first runs of the process), warmed up with 10 items; then
  * its sizes run in ascending order, and the peak resident memory of each size is the
- * process's peak since the warm-up, over its memory after the warm-up.
+ * process's peak since the warm-up, over its memory after the warm-up. What a run costs
+ * whatever its size (n8n starting the execution and saving it, the node reading its
+ * settings) is measured by one-item runs; the cost per item is what a run costs beyond that.
  */
-import { round } from '../stats';
+import { median, round } from '../stats';
 import type { BenchN8n } from './benchN8n';
 import type { Way, WayKey } from './ways';
 
@@ -15,6 +17,8 @@ export interface GrowthRow {
 	nodeMs: number;
 	msPerItem: number;
 	cpuPerItemMs: number;
+	/** CPU of the run beyond a one-item run's, per further item: the cost that grows with the items. */
+	cpuPerItemBeyondOneMs: number;
 	peakRssMb: number;
 	rssGrowthMb: number;
 	apiCalls: number;
@@ -27,6 +31,9 @@ const MB = 1024 * 1024;
 
 export async function measureGrowth(bench: BenchN8n, way: Way, sizes: number[]): Promise<GrowthRow[]> {
 	await bench.run(way.key, 10);
+	const oneItemCpuMs: number[] = [];
+	for (let run = 0; run < 3; run++) oneItemCpuMs.push((await bench.run(way.key, 1)).cpuMs);
+	const oneItemCpu = median(oneItemCpuMs);
 	bench.resetPeak();
 	const rows: GrowthRow[] = [];
 	let baseline: number | undefined;
@@ -41,6 +48,7 @@ export async function measureGrowth(bench: BenchN8n, way: Way, sizes: number[]):
 			nodeMs: round(run.nodeMs, 0),
 			msPerItem: round(run.nodeMs / items, 2),
 			cpuPerItemMs: round(run.cpuMs / items, 2),
+			cpuPerItemBeyondOneMs: round((run.cpuMs - oneItemCpu) / (items - 1), 2),
 			peakRssMb: round(run.peakRssBytes / MB, 0),
 			rssGrowthMb: round((run.peakRssBytes - baseline) / MB, 0),
 			apiCalls: run.traffic.apiCalls,

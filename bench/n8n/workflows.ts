@@ -6,7 +6,6 @@
  * a call runs only the chain of the webhook it reaches.
  */
 import { EXAMPLE_CREDENTIAL_ID } from '../../test/e2e/examples';
-import { BOUND_VARIANT_TYPE } from './boundVariant';
 
 export const BENCH_WORKFLOW_ID = 'pdfNoodleBench';
 /** The generic "Bearer Auth" credential the HTTP Request nodes use. */
@@ -53,9 +52,9 @@ export function ourNode(name: string, parameters: object): WorkflowNode {
 	);
 }
 
-/** Our node with "Requests at Once" set (the bench variant of bench/n8n/boundVariant.ts; 0: no bound). */
+/** Our node with its "Requests at Once" setting changed (0: no bound). */
 export function ourBoundNode(name: string, requestsAtOnce: number, parameters: object = {}): WorkflowNode {
-	return { ...ourNode(name, { ...parameters, requestsAtOnce }), type: BOUND_VARIANT_TYPE };
+	return ourNode(name, { ...parameters, requestsAtOnce });
 }
 
 /** Get Status with Download File: the file of the render whose id the webhook's body names. */

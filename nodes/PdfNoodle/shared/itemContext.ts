@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, IExecuteSingleFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import type { FirstStatusCalls } from './firstStatusCalls';
+
 /**
  * What the shared routines need of n8n while they work on one item: the node, the item's
  * parameters and input, the credential, the cancel signal and the HTTP and binary helpers.
@@ -14,6 +16,8 @@ export type ItemContext = Pick<
 		IExecuteSingleFunctions['helpers'],
 		'httpRequest' | 'httpRequestWithAuthentication' | 'prepareBinaryData' | 'getBinaryDataBuffer'
 	>;
+	/** Shared by the items of a node run that the package runs itself (shared/routedOperations.ts). */
+	firstStatusCalls?: FirstStatusCalls;
 };
 
 /** One item of a custom operation's input, seen the way the routing engine shows an item. */

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiErrorFor } from './errors';
+import type { FirstStatusCalls } from './firstStatusCalls';
 import { type WaitDefaults, waitSettings } from './waiting';
 import { type FileContext, type ItemContext } from './itemContext';
 import { apiRequest, serviceBaseUrl } from './transport';
@@ -29,6 +30,8 @@ export interface PollOptions {
 	notFoundGraceMs?: number;
 	/** The status has just been looked up: the first call comes one interval later. */
 	justLookedUp?: boolean;
+	/** What the other items of the node run heard at their first call (shared/firstStatusCalls.ts). */
+	firstStatusCalls?: FirstStatusCalls;
 }
 
 /** Connection-level failures that a later status call may not meet again. */
@@ -138,10 +141,13 @@ export async function pollUntilFinished(
 	// A status call that hangs counts as a transient failure well before the next one is due.
 	const callTimeoutMs = Math.min(30_000, Math.max(5_000, options.intervalMs * 3));
 	if (options.justLookedUp) await cancellableSleep(context, Math.min(options.intervalMs, options.timeoutMs));
+	let tellFirstAnswer = await firstCallTurn(context, options, deadline);
 
 	for (;;) {
 		let waitMs = options.intervalMs;
 		const { response, failure } = await statusCall(context, options.statusPath, callTimeoutMs);
+		tellFirstAnswer?.(stillGoing(response, options.isFinished));
+		tellFirstAnswer = undefined;
 		if (failure) {
 			if (!isNetworkFailure(failure)) throw failure;
 			transientFailures++;
@@ -202,6 +208,28 @@ export async function pollUntilFinished(
 }
 
 /**
+ * The turn of an item's first status call among the node run's items: put off one interval
+ * when the run's work was heard still going (slept here, up to the deadline), else made at
+ * once; then the returned function tells the others what it heard.
+ */
+async function firstCallTurn(
+	context: ItemContext,
+	options: PollOptions,
+	deadline: number,
+): Promise<((stillGoing: boolean | undefined) => void) | undefined> {
+	const turn = await options.firstStatusCalls?.due();
+	if (!turn?.later) return turn?.answered;
+	await cancellableSleep(context, Math.min(options.intervalMs, Math.max(0, deadline - Date.now())));
+	return undefined;
+}
+
+/** Whether a status answer says the work is still going; undefined when it says nothing (an error, not JSON). */
+function stillGoing(response: IN8nHttpFullResponse | undefined, isFinished: PollOptions['isFinished']): boolean | undefined {
+	if (!response || response.statusCode >= 300 || !isJsonObject(response.body)) return undefined;
+	return !isFinished(response.body);
+}
+
+/**
  * The wait after a transient failure: doubles from the poll interval (but from at most 2 s:
  * a failed call told nothing, so asking again soon is no extra polling) up to 8 times that,
  * and 30 s.
@@ -242,6 +270,7 @@ export async function awaitBackgroundWork(
 ): Promise<IDataObject | undefined> {
 	const wait = waitSettings(context, defaults);
 	if (!wait.waitForCompletion) return undefined;
+	const justLookedUp = work.justLookedUp ?? true;
 	const statusUrl =
 		typeof work.statusUrl === 'string' && work.statusUrl !== ''
 			? work.statusUrl
@@ -255,7 +284,9 @@ export async function awaitBackgroundWork(
 		requestId: work.requestId,
 		statusUrl,
 		notFoundGraceMs: work.notFoundGraceMs,
-		justLookedUp: work.justLookedUp ?? true,
+		justLookedUp,
+		// Learning from the others' first call is for work whose first call is an interval away.
+		firstStatusCalls: justLookedUp ? context.firstStatusCalls : undefined,
 	});
 }
 

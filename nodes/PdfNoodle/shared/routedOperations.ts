@@ -12,6 +12,7 @@ import type {
 
 import { credentialsReadOnce } from './credentialsOnce';
 import { asNodeError, errorItem } from './errors';
+import { FirstStatusCalls } from './firstStatusCalls';
 import { type ItemContext, itemContextOf } from './itemContext';
 import { cancellableSleep } from './polling';
 import { requestsAtOnceOf } from './requestsAtOnce';
@@ -90,9 +91,10 @@ function runOperation(steps: OperationSteps): CustomOperation {
 		const pacing = pacingOf(this);
 		const withCredentials = credentialsReadOnce(this);
 		const slots = new RequestSlots(requestsAtOnceOf(this));
+		const firstStatusCalls = new FirstStatusCalls();
 		const runs: Array<Promise<INodeExecutionData[]>> = [];
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			const context = slots.bind(withCredentials(itemContextOf(this, itemIndex)));
+			const context = { ...slots.bind(withCredentials(itemContextOf(this, itemIndex))), firstStatusCalls };
 			if (pacing && itemIndex > 0 && itemIndex % pacing.size === 0) await cancellableSleep(context, pacing.intervalMs);
 			runs.push(runItem(context, steps));
 		}
