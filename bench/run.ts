@@ -31,6 +31,7 @@ const N8N_PLAN: N8nPlan = full
 			comparisonSizes: [200, 2000],
 			runs: 3,
 			runs202: 2,
+			otherBoundsAt: [2000],
 			growth: [
 				{ key: 'ours', sizes: [100, 1000, 5000] },
 				{ key: 'oursUnbounded', sizes: [100, 1000, 5000] },
@@ -47,6 +48,7 @@ const N8N_PLAN: N8nPlan = full
 			comparisonSizes: [200],
 			runs: 3,
 			runs202: 1,
+			otherBoundsAt: [],
 			growth: [
 				{ key: 'ours', sizes: [100, 1000] },
 				{ key: 'peer', sizes: [100, 1000] },

@@ -8,7 +8,7 @@
 import type { SandboxProcess } from '../sandboxProcess';
 import { median, round } from '../stats';
 import type { BenchN8n, ChainRun } from './benchN8n';
-import { type Way, type WayKey } from './ways';
+import { boundKey, OTHER_BOUNDS, type Way, type WayKey } from './ways';
 
 export interface ComparisonRow {
 	key: WayKey;
@@ -74,16 +74,17 @@ export async function measureComparison(
 	bench: BenchN8n,
 	sandbox: SandboxProcess,
 	ways: Way[],
-	{ items, runs, runs202, latencyMs }: { items: number; runs: number; runs202: number; latencyMs: number },
+	{ items, runs, runs202, latencyMs, otherBounds }: { items: number; runs: number; runs202: number; latencyMs: number; otherBounds: boolean },
 ): Promise<ComparisonRow[]> {
 	const byKey = (keys: WayKey[]) => keys.map((key) => ways.find((way) => way.key === key)!);
-	const syncWays = byKey(['ours', 'oursFixed', 'oursUnbounded', 'peer', 'start']);
+	const bounds = otherBounds ? OTHER_BOUNDS.map(boundKey) : [];
+	const syncWays = byKey(['ours', 'oursFixed', ...bounds, 'oursUnbounded', 'peer', 'start']);
 	const sync = await sideBySide(bench, syncWays, items, runs);
 	const rows = withRatios(syncWays.map((way) => row(way, 'sync', sync.get(way.key)!)), 'peer');
 
 	await sandbox.configure(ANSWER_202);
 	try {
-		const waitingWays = byKey(['ours', 'peerLoop']);
+		const waitingWays = byKey(['ours', ...bounds, 'peerLoop']);
 		const waiting = new Map<WayKey, ChainRun[]>(waitingWays.map((way) => [way.key, []]));
 		for (let attempt = 0; attempt < runs202; attempt++) {
 			for (const way of waitingWays) waiting.get(way.key)!.push(await bench.run(way.key, items));

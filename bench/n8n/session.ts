@@ -32,6 +32,8 @@ export interface N8nPlan {
 	comparisonSizes: number[];
 	runs: number;
 	runs202: number;
+	/** Sizes at which the comparison also measures the other settings of Requests at Once (ways.ts). */
+	otherBoundsAt: number[];
 	/** Growth: the sizes of each way; `freshProcess` gives each way an n8n process of its own. */
 	growth: Array<{ key: WayKey; sizes: number[] }>;
 	freshProcess: boolean;
@@ -85,7 +87,7 @@ export async function measureInN8n({ sandbox, bench, ways }: PreparedN8n, plan: 
 			log(`n8n: growth of ${key} done`);
 		}
 		for (const items of plan.comparisonSizes) {
-			figures.comparison.push(...(await measureComparison(bench, sandbox, ways, { items, runs: plan.runs, runs202: plan.runs202, latencyMs: plan.latencyMs })));
+			figures.comparison.push(...(await measureComparison(bench, sandbox, ways, { items, runs: plan.runs, runs202: plan.runs202, latencyMs: plan.latencyMs, otherBounds: plan.otherBoundsAt.includes(items) })));
 			log(`n8n: comparison at ${items} items done`);
 		}
 		// Each download in an n8n process of its own (after a 1 MB warm-up), as the engine's rows are:

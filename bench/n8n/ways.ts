@@ -5,7 +5,12 @@
 import type { BenchChain } from './workflows';
 import { FIXED_DATA, ourBatchNode, ourBoundNode, ourDownloadNode, ourNode, peerDownload, peerPollingLoop, peerRender } from './workflows';
 
-export type WayKey = 'ours' | 'oursFixed' | 'oursUnbounded' | 'peer' | 'start' | 'peerLoop' | 'batch' | 'download';
+export type WayKey = 'ours' | 'oursFixed' | 'oursUnbounded' | 'peer' | 'start' | 'peerLoop' | 'batch' | 'download' | BoundKey;
+
+/** Other settings of "Requests at Once" measured beside the default, to show what the default was chosen from. */
+export const OTHER_BOUNDS = [100, 200] as const;
+export type BoundKey = `bound${(typeof OTHER_BOUNDS)[number]}`;
+export const boundKey = (bound: (typeof OTHER_BOUNDS)[number]): BoundKey => `bound${bound}`;
 
 export interface Way {
 	key: WayKey;
@@ -29,6 +34,12 @@ export function benchWays(sandboxBaseUrl: string): Way[] {
 			nodesBuilt: 1,
 			chain: { key: 'oursUnbounded', nodes: [ourBoundNode('oursUnbounded: PDF Noodle', 0)] },
 		},
+		...OTHER_BOUNDS.map((bound) => ({
+			key: boundKey(bound),
+			label: `our node with Requests at Once ${bound}`,
+			nodesBuilt: 1,
+			chain: { key: boundKey(bound), nodes: [ourBoundNode(`${boundKey(bound)}: PDF Noodle`, bound)] },
+		})),
 		{
 			key: 'peer',
 			label: "the peer: n8n's HTTP Request (POST /v1/pdf/sync, bearer) + HTTP Request (signedUrl as a file)",

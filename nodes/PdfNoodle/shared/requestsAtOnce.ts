@@ -4,13 +4,14 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
  * How many requests of a node run may be going at once. Without a bound, n8n's way (and
  * this runner's before) starts every item's request together: at 5,000 items, 5,000 calls
  * open at the service (past any rate limit: its sync calls may each wait up to 30 s) and
- * thousands of sockets open in n8n. 100 is what the Batch resource keeps in flight
- * too (five batches of 20). Measured in n8n 2.40.7 at 300 ms per render (bench/RESULTS.md):
- * no slower than no bound at 200 items, 1.4 × its time at 2,000, faster at 5,000 (where no
- * bound meant 4,700 requests open and 9,500 sockets); renders that wait for a 202 hold no
- * slot between their polls.
+ * thousands of sockets open in n8n. Measured in n8n 2.40.7 at 300 ms per render, side by
+ * side (bench/RESULTS.md): 400 is as fast as no bound at 200 items and within 1.3 × its time
+ * at 2,000, with about 700 sockets at the most; 100 took 1.5 × the time of 400 at 200 items
+ * and 1.9 × at 2,000, and 2.1 × when every render was answered 202 (a sync call holds its
+ * slot through the service's wait). Peak memory at 5,000 items was the same for 100, 200 and
+ * 400. Renders waiting for a 202 hold no slot between their polls.
  */
-export const DEFAULT_REQUESTS_AT_ONCE = 100;
+export const DEFAULT_REQUESTS_AT_ONCE = 400;
 export const REQUESTS_AT_ONCE_PARAMETER = 'requestsAtOnce';
 
 /**
