@@ -74,7 +74,7 @@ export function growthSection({ latencyMs, growth }: N8nFigures): string[] {
 	return [
 		`## Growth in a real n8n (${latencyMs} ms render latency, Download File on, filesystem binary mode)`,
 		'',
-		'Each way runs its sizes in ascending order after a 10-item warm-up; peak RSS is the n8n process\'s highest resident',
+		'Each way runs its sizes in ascending order after a warm-up (10, then 100 items); peak RSS is the n8n process\'s highest resident',
 		'memory since the warm-up, growth is over its memory after the warm-up. "Beyond one item": the run\'s CPU less a',
 		'one-item run\'s (median of 3: what any run costs, n8n starting and saving the execution), per further item.',
 		'',

@@ -1,6 +1,7 @@
 /** Turns the benchmark figures into bench/RESULTS.md and bench/results.json. */
 import { cpus, totalmem } from 'node:os';
 
+import { DEFAULT_REQUESTS_AT_ONCE } from '../dist/nodes/PdfNoodle/shared/requestsAtOnce.js';
 import type { EconomyResult } from './batchEconomy';
 import { BINARY_MODES, type DownloadResult } from './download';
 import type { N8nFigures } from './n8n/session';
@@ -46,8 +47,8 @@ function throughputSection({ items, latencyMs, rows }: ThroughputResult): string
 		`- the "Data" expression: ${expressionMs} ms of CPU (n8n's expression engine evaluates it once per item);`,
 		`- the download into n8n's binary data, beyond what the plain client spends reading the same bytes: ${downloadMs} ms of CPU`,
 		'  (n8n\'s HTTP helper opens a new connection per request; the binary store writes the file and its metadata).',
-		'Our node keeps at most 100 requests at once (its "Requests at Once" default): 200 items are two waves here, while',
-		'the plain client sends all 200; the real-n8n table shows the bound\'s cost beside a run without it.',
+		`Our node keeps at most ${DEFAULT_REQUESTS_AT_ONCE} requests at once (its "Requests at Once" default): the ${items} items here go in`,
+		`${Math.ceil(items / DEFAULT_REQUESTS_AT_ONCE)} wave(s), the plain client's all at once; the real-n8n tables show what lower bounds cost.`,
 		`The axios row compares HTTP clients alone: axios doing the fetch client's work takes ${axiosClient.ratio} × its time,`,
 		`with ${axiosClient.nodeCpuPerItemMs} / ${axiosClient.rawCpuPerItemMs} ms of CPU per item (axios / fetch).`,
 		'',
