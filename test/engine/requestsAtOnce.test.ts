@@ -71,13 +71,7 @@ test('0 lifts the bound: every item\'s request at once', async () => {
 });
 
 const RENDERS = 20;
-const waitingRender: INodeParameters = {
-	resource: 'document',
-	operation: 'renderFromTemplate',
-	template: { __rl: true, mode: 'id', value: 'letter' },
-	data: '={{ JSON.stringify({ recipient: { name: "Person " + $itemIndex } }) }}',
-	pollInterval: 1,
-};
+const waitingRender: INodeParameters = { ...render, pollInterval: 1 };
 const input = items(RENDERS);
 
 /** Status calls per render id, as the sandbox received them. */
@@ -91,11 +85,11 @@ function statusCallsPerRender(): Map<string, number> {
 	return counts;
 }
 
-async function renderAll() {
+/** Renders every input item, and checks that each came out a finished render with its file. */
+async function renderAll(): Promise<void> {
 	const run = await runPdfNoodle(waitingRender, { credentials: credentialsFor(sandbox), input });
 	assert.equal(run.error, undefined, run.error?.message);
 	assert.equal(run.items.filter((item) => item.json.renderStatus === 'SUCCESS' && item.binary?.data).length, RENDERS);
-	return run;
 }
 
 describe('renders of one run that answered 202 learn from each other\'s first status call', () => {

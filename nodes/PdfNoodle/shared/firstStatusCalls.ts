@@ -16,15 +16,16 @@ export class FirstStatusCalls {
 	private heardStillGoing = false;
 
 	/**
-	 * Called when an item's first status call is due. `later`: put it off one interval. Else
-	 * `answered` must be called with what the call heard (or `undefined` when it failed).
+	 * Called when an item's first status call is due. `later`: put it off one interval. An
+	 * item given `answered` asks for the others and must call it with what it heard
+	 * (`undefined` when the call told nothing: a failure, an answer that is not a status).
 	 */
-	async due(): Promise<{ later: boolean; answered: (stillGoing: boolean | undefined) => void }> {
+	async due(): Promise<{ later: boolean; answered?: (stillGoing: boolean | undefined) => void }> {
 		if (this.answerUnderWay) {
 			await this.answerUnderWay;
-			return { later: this.heardStillGoing, answered: () => undefined };
+			return { later: this.heardStillGoing };
 		}
-		if (this.heardStillGoing) return { later: true, answered: () => undefined };
+		if (this.heardStillGoing) return { later: true };
 		let settle: () => void = () => undefined;
 		this.answerUnderWay = new Promise<void>((resolve) => (settle = resolve));
 		return {

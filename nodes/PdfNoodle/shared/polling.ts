@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { apiErrorFor } from './errors';
-import type { FirstStatusCalls } from './firstStatusCalls';
 import { type WaitDefaults, waitSettings } from './waiting';
 import { type FileContext, type ItemContext } from './itemContext';
 import { apiRequest, serviceBaseUrl } from './transport';
@@ -30,8 +29,6 @@ export interface PollOptions {
 	notFoundGraceMs?: number;
 	/** The status has just been looked up: the first call comes one interval later. */
 	justLookedUp?: boolean;
-	/** What the other items of the node run heard at their first call (shared/firstStatusCalls.ts). */
-	firstStatusCalls?: FirstStatusCalls;
 }
 
 /** Connection-level failures that a later status call may not meet again. */
@@ -208,17 +205,20 @@ export async function pollUntilFinished(
 }
 
 /**
- * The turn of an item's first status call among the node run's items: put off one interval
- * when the run's work was heard still going (slept here, up to the deadline), else made at
- * once; then the returned function tells the others what it heard.
+ * The turn of an item's first status call among the node run's items (shared/firstStatusCalls.ts):
+ * put off one interval when the run's work was heard still going (slept here, up to the
+ * deadline), else made at once; the function returned, if any, tells the others what it heard.
+ * Only work whose first call is an interval away learns: a call made at once would hear
+ * nothing the others can use.
  */
 async function firstCallTurn(
 	context: ItemContext,
 	options: PollOptions,
 	deadline: number,
 ): Promise<((stillGoing: boolean | undefined) => void) | undefined> {
-	const turn = await options.firstStatusCalls?.due();
-	if (!turn?.later) return turn?.answered;
+	if (!options.justLookedUp || !context.firstStatusCalls) return undefined;
+	const turn = await context.firstStatusCalls.due();
+	if (!turn.later) return turn.answered;
 	await cancellableSleep(context, Math.min(options.intervalMs, Math.max(0, deadline - Date.now())));
 	return undefined;
 }
@@ -270,7 +270,6 @@ export async function awaitBackgroundWork(
 ): Promise<IDataObject | undefined> {
 	const wait = waitSettings(context, defaults);
 	if (!wait.waitForCompletion) return undefined;
-	const justLookedUp = work.justLookedUp ?? true;
 	const statusUrl =
 		typeof work.statusUrl === 'string' && work.statusUrl !== ''
 			? work.statusUrl
@@ -284,9 +283,7 @@ export async function awaitBackgroundWork(
 		requestId: work.requestId,
 		statusUrl,
 		notFoundGraceMs: work.notFoundGraceMs,
-		justLookedUp,
-		// Learning from the others' first call is for work whose first call is an interval away.
-		firstStatusCalls: justLookedUp ? context.firstStatusCalls : undefined,
+		justLookedUp: work.justLookedUp ?? true,
 	});
 }
 
