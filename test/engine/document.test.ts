@@ -107,6 +107,30 @@ describe('Document: Render From HTML', () => {
 			['/v1/html-to-pdf/sync', { html: '<h1>Shipping label</h1><p>To: Hedy Lamarr</p>' }],
 		]);
 	});
+
+	// Small files are fetched whole, larger ones streamed (WHOLE_FILE_MAX_BYTES): both must
+	// arrive exactly as the service stored them.
+	test.each([
+		['a small document, fetched whole', 10, 0, 50_000],
+		['a document larger than 256 kB, streamed', 600, 300_000, Infinity],
+	])('%s, arrives byte for byte', async (_, side, atLeast, below) => {
+		// Noise drawn on a canvas does not compress: its side sets the size of the PDF.
+		const html = `<canvas id="noise" width="${side}" height="${side}"></canvas><script>
+			const canvas = document.getElementById('noise'), context = canvas.getContext('2d');
+			const pixels = context.createImageData(canvas.width, canvas.height);
+			for (let index = 0; index < pixels.data.length; index++) pixels.data[index] = index % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+			context.putImageData(pixels, 0, 0);
+		</script>`;
+		const { items, error } = await runPdfNoodle({ resource: 'document', operation: 'renderFromHtml', html }, { credentials: credentialsFor(sandbox) });
+		assert.equal(error, undefined, error?.message);
+		const stored = sandbox.context.files.get(/\/files\/([^/?]+)/.exec(String(items[0].json.signedUrl))![1])!.bytes!;
+		assert.ok(stored.length >= atLeast && stored.length < below, `the rendered PDF has ${stored.length} bytes`);
+		assert.match(String((items[0].json.metadata as { fileSize: string }).fileSize), / kB$/);
+		const downloaded = await binaryBytes(items[0].binary?.data);
+		assert.equal(downloaded.length, stored.length);
+		assert.ok(downloaded.equals(stored), 'the downloaded bytes are the stored ones');
+		assert.equal(items[0].binary?.data.mimeType, 'application/pdf');
+	});
 });
 
 describe('Document: errors', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
-import { fileNameFromContentDisposition, fileNameFromUrl } from '../../dist/nodes/PdfNoodle/shared/download.js';
+import { announcedBytes, fileNameFromContentDisposition, fileNameFromUrl, WHOLE_FILE_MAX_BYTES } from '../../dist/nodes/PdfNoodle/shared/download.js';
 
 test('Content-Disposition: filename, quoted or not, with escapes', () => {
 	assert.equal(fileNameFromContentDisposition('attachment; filename="book.zip"'), 'book.zip');
@@ -28,4 +28,13 @@ test('a URL names a file only when its last segment looks like one', () => {
 	assert.equal(fileNameFromUrl('https://files.example.com/a/b/Report%201.pdf?sig=x'), 'Report 1.pdf');
 	assert.equal(fileNameFromUrl('https://files.example.com/files/3f2c9d'), undefined);
 	assert.equal(fileNameFromUrl('https://files.example.com/x/..%2F..%2Fsecret.pdf'), 'secret.pdf');
+});
+
+test('the size the API announces, read from its text; nothing assumed from anything else', () => {
+	assert.equal(announcedBytes('12.3 kB'), 12_300);
+	assert.equal(announcedBytes('256 kB'), WHOLE_FILE_MAX_BYTES);
+	assert.equal(announcedBytes('1.5 MB'), 1_500_000);
+	assert.equal(announcedBytes('900 bytes'), 900);
+	assert.equal(announcedBytes(' 7 KB '), 7_000);
+	for (const unreadable of [undefined, '', 'small', '12', '12 parsecs', '-3 kB', 12_300, { size: 1 }]) assert.equal(announcedBytes(unreadable), undefined, String(unreadable));
 });

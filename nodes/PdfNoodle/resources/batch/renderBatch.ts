@@ -195,7 +195,9 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 			if (download && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
 				const context = itemContextOf(execute, entry.inputIndex);
 				const fileName = String(context.getNodeParameter('fileName', '') ?? '').trim();
-				item.binary = { [field]: await downloadToBinary(context, result.signedUrl, fileName, String(result.requestId ?? `document-${index + 1}`)) };
+				const announcedSize = (result.metadata as IDataObject | undefined)?.fileSize;
+				const file = await downloadToBinary(context, result.signedUrl, fileName, String(result.requestId ?? `document-${index + 1}`), announcedSize);
+				item.binary = { [field]: file };
 			}
 			if (onOneItem) allFiles.files.push({ json, number: index + 1, binary: item.binary?.[field] });
 			else outcome.add(item);
