@@ -10,6 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_REQUESTS_AT_ONCE } from '../../dist/nodes/PdfNoodle/shared/requestsAtOnce.js';
 import { runPdfNoodle } from '../harness/engine';
+import { serveFiles, textPdf } from '../support/fixtures';
 import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
 
 let sandbox: Sandbox;
@@ -25,7 +26,7 @@ afterAll(async () => {
 beforeEach(() => {
 	clearRequestLog(sandbox);
 	sandbox.context.traffic.reset();
-	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0 });
+	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, toolDelayMs: 0 });
 });
 
 const render: INodeParameters = { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'letter' }, data: '={{ JSON.stringify({ recipient: { name: "Person " + $itemIndex } }) }}' };
@@ -74,11 +75,11 @@ const RENDERS = 20;
 const waitingRender: INodeParameters = { ...render, pollInterval: 1 };
 const input = items(RENDERS);
 
-/** Status calls per render id, as the sandbox received them. */
-function statusCallsPerRender(): Map<string, number> {
+/** Status calls per render id (or, under `/v1/tools/status/`, per tool job), as the sandbox received them. */
+function statusCallsPerRender(statusPath = '/v1/pdf/status/'): Map<string, number> {
 	const counts = new Map<string, number>();
 	for (const request of apiRequests(sandbox)) {
-		if (!request.path.startsWith('/v1/pdf/status/')) continue;
+		if (!request.path.startsWith(statusPath)) continue;
 		const id = request.path.split('/').pop()!;
 		counts.set(id, (counts.get(id) ?? 0) + 1);
 	}
@@ -92,7 +93,7 @@ async function renderAll(): Promise<void> {
 	assert.equal(run.items.filter((item) => item.json.renderStatus === 'SUCCESS' && item.binary?.data).length, RENDERS);
 }
 
-describe('renders of one run that answered 202 learn from each other\'s first status call', () => {
+describe('renders and PDF tool jobs of one run that answered 202 learn from each other\'s first status call', () => {
 	test('when the first status call hears "still going", the other renders ask one interval later: one call each, one more for the first', async () => {
 		// Answered 202 after 0.1 s, done 1.4 s later: a call 1 s after the 202 hears ONGOING, one at 2 s SUCCESS.
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
@@ -113,6 +114,23 @@ describe('renders of one run that answered 202 learn from each other\'s first st
 			const late = Date.parse(request.at) - finishedAt;
 			assert.ok(late < 1100, `a status call came ${late} ms after its render ended`);
 		}
+	});
+
+	test('PDF tool jobs learn the same way: one status call each, one more for the first', async () => {
+		// Answered 202 after 0.1 s, done 1.4 s later (writing the title takes milliseconds): a call
+		// 1 s after the 202 hears ONGOING, one at 2 s SUCCESS.
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, toolDelayMs: 1500 });
+		const files = await serveFiles({ '/report.pdf': await textPdf('Report', 1) });
+		try {
+			const retitle = { resource: 'pdfTool', operation: 'updateMetadata', inputType: 'url', url: files.url('/report.pdf'), pdfProperties: { title: '={{ "Report " + $itemIndex }}' }, pollInterval: 1 };
+			const run = await runPdfNoodle(retitle, { credentials: credentialsFor(sandbox), input });
+			assert.equal(run.error, undefined, run.error?.message);
+			assert.equal(run.items.filter((item) => item.json.status === 'SUCCESS' && item.binary?.data).length, RENDERS);
+		} finally {
+			await files.close();
+		}
+		const perJob = [...statusCallsPerRender('/v1/tools/status/').values()].sort();
+		assert.deepEqual(perJob, [...Array(RENDERS - 1).fill(1), 2]);
 	});
 
 	test('a render on its own is polled as before: at every interval after its 202', async () => {
