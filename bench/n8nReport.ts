@@ -70,9 +70,11 @@ export function growthSection({ latencyMs, growth }: N8nFigures): string[] {
 	const largest = largestOf('ours');
 	const perTenItems = perTenItemsOf(largest);
 	const peer = largestOf('peer');
+	const alone = largestOf('start');
+	const withoutDownloads = largestOf('oursNoDownload');
 	const flat = flatness(growth);
 	return [
-		`## Growth in a real n8n (${latencyMs} ms render latency, Download File on, filesystem binary mode)`,
+		`## Growth in a real n8n (${latencyMs} ms render latency, Download File on unless the row says off, filesystem binary mode)`,
 		'',
 		'Each way runs its sizes in ascending order after a warm-up (10, then 100 items); peak RSS is the n8n process\'s highest resident',
 		'memory since the warm-up, growth is over its memory after the warm-up. "Beyond one item": the run\'s CPU less a',
@@ -87,10 +89,12 @@ export function growthSection({ latencyMs, growth }: N8nFigures): string[] {
 			.map(({ key, change }) => `${key} ${change >= 0 ? '+' : ''}${round(change * 100, 0)} % (${verdict(Math.abs(change) <= FLAT_COST_TOLERANCE)})`)
 			.join(', ')}.`,
 		`Goal (our node: RSS growth under ${RSS_PER_10_ITEMS_GOAL_MB} MB per 10 items at ${largest?.items ?? 0} items): ${verdict(perTenItems < RSS_PER_10_ITEMS_GOAL_MB)} (${perTenItems} MB).`,
-		...(peer
+		...(peer ? [`The peer, which hands n8n the same items and files, grows ${perTenItemsOf(peer)} MB per 10 items at ${peer.items} items.`] : []),
+		...(alone && withoutDownloads
 			? [
-					`The peer, which hands n8n the same items and files, grows ${perTenItemsOf(peer)} MB per 10 items at ${peer.items} items: what n8n's own holding`,
-					'of the run (its items, run data and binary references until the execution is saved) and its heap cost a workflow of this size.',
+					`What the growth is made of: n8n alone, handed the same ${alone.items} items, grows ${perTenItemsOf(alone)} MB per 10 items; our node with`,
+					`Download File off ${perTenItemsOf(withoutDownloads)} MB. So it is not the items n8n holds but what the requests use (n8n's HTTP helper builds`,
+					'a new agent and connection for each) and V8 takes back only later; the downloads bring the rest.',
 				]
 			: []),
 		'',

@@ -37,6 +37,9 @@ const N8N_PLAN: N8nPlan = full
 				{ key: 'oursUnbounded', sizes: [100, 1000, 5000] },
 				{ key: 'peer', sizes: [100, 1000, 5000] },
 				{ key: 'batch', sizes: [5000] },
+				// What the memory growth is made of: n8n alone with the same items, our node without its downloads.
+				{ key: 'start', sizes: [5000] },
+				{ key: 'oursNoDownload', sizes: [5000] },
 			],
 			freshProcess: true,
 			downloadMb: 200,

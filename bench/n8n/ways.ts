@@ -5,7 +5,7 @@
 import type { BenchChain } from './workflows';
 import { FIXED_DATA, ourBatchNode, ourBoundNode, ourDownloadNode, ourNode, peerDownload, peerPollingLoop, peerRender } from './workflows';
 
-export type WayKey = 'ours' | 'oursFixed' | 'oursUnbounded' | 'peer' | 'start' | 'peerLoop' | 'batch' | 'download' | BoundKey;
+export type WayKey = 'ours' | 'oursFixed' | 'oursUnbounded' | 'oursNoDownload' | 'peer' | 'start' | 'peerLoop' | 'batch' | 'download' | BoundKey;
 
 /** Other settings of "Requests at Once" measured beside the default, to show what the default was chosen from. */
 export const OTHER_BOUNDS = [100, 200] as const;
@@ -18,6 +18,8 @@ export interface Way {
 	/** Nodes the user adds for this way (the start every way shares not counted). */
 	nodesBuilt: number;
 	chain: BenchChain;
+	/** The way puts out its items without files (n8n alone, Download File off). */
+	withoutFiles?: true;
 }
 
 /** The poll interval of our node's waiting (its default) and of the peer's Wait node. */
@@ -28,6 +30,13 @@ export function benchWays(sandboxBaseUrl: string): Way[] {
 	return [
 		{ key: 'ours', label: 'our node as a user sets it up (Data from an expression, Download File on)', nodesBuilt: 1, chain: { key: 'ours', nodes: [ourNode('ours: PDF Noodle', {})] } },
 		{ key: 'oursFixed', label: 'our node, fixed Data', nodesBuilt: 1, chain: { key: 'oursFixed', nodes: [ourNode('oursFixed: PDF Noodle', { data: FIXED_DATA })] } },
+		{
+			key: 'oursNoDownload',
+			label: 'our node with Download File off (the same renders, no file fetched)',
+			nodesBuilt: 1,
+			chain: { key: 'oursNoDownload', nodes: [ourNode('oursNoDownload: PDF Noodle', { downloadFile: false })] },
+			withoutFiles: true,
+		},
 		{
 			key: 'oursUnbounded',
 			label: 'our node without a bound (Requests at Once 0: every item at once)',
@@ -59,6 +68,7 @@ export function benchWays(sandboxBaseUrl: string): Way[] {
 			label: 'n8n alone: the webhook and the N items every row starts from',
 			nodesBuilt: 0,
 			chain: { key: 'start', nodes: [{ id: 'start: no operation', name: 'start: no operation', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} }] },
+			withoutFiles: true,
 		},
 	];
 }
