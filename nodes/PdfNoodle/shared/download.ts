@@ -123,7 +123,7 @@ function mimeTypeFor(fileName: string, contentType: unknown): string {
  * Files the API announces at this size or less are fetched whole rather than as a stream.
  * A whole small file costs n8n less than a stream of it (n8n's HTTP helper and binary store
  * do less): in a real n8n, 5,000 renders with Download File on took about 7 % less CPU and
- * 6 % less peak memory growth fetched whole (five runs of each, side by side). Larger files,
+ * 6 % less peak memory growth fetched whole (six runs of each, side by side). Larger files,
  * and files whose size the API does not announce, stream to n8n's binary store. With the
  * default 400 Requests at Once, whole files hold at most 400 × 256 kB (100 MB) at a time.
  */
