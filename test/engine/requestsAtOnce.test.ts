@@ -93,7 +93,7 @@ async function renderAll(): Promise<void> {
 	assert.equal(run.items.filter((item) => item.json.renderStatus === 'SUCCESS' && item.binary?.data).length, RENDERS);
 }
 
-describe('renders and PDF tool jobs of one run that answered 202 learn from each other\'s first status call', () => {
+describe('renders, PDF tool jobs and waiting Get Status items of one run learn from each other\'s first status call', () => {
 	test('when the first status call hears "still going", the other renders ask one interval later: one call each, one more for the first', async () => {
 		// Answered 202 after 0.1 s, done 1.4 s later: a call 1 s after the 202 hears ONGOING, one at 2 s SUCCESS.
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
@@ -131,6 +131,18 @@ describe('renders and PDF tool jobs of one run that answered 202 learn from each
 		}
 		const perJob = [...statusCallsPerRender('/v1/tools/status/').values()].sort();
 		assert.deepEqual(perJob, [...Array(RENDERS - 1).fill(1), 2]);
+	});
+
+	test('a waiting Get Status learns the same way: after the lookups, one poll each, one more for the first', async () => {
+		// Renders started elsewhere, done 1.5 s from now: each lookup hears ONGOING, a poll 1 s later
+		// too, one at 2 s SUCCESS.
+		const pdf = await textPdf('Slip', 1);
+		const ids = input.map(() => sandbox.context.renders.start(async () => ({ bytes: pdf, mimeType: 'application/pdf', extension: 'pdf' }), { startDelayMs: 1500 }).requestId);
+		const getStatus = { resource: 'document', operation: 'getStatus', requestId: '={{ $json.id }}', waitForCompletion: true, pollInterval: 1 };
+		const run = await runPdfNoodle(getStatus, { credentials: credentialsFor(sandbox), input: ids.map((id) => ({ json: { id } })) });
+		assert.equal(run.error, undefined, run.error?.message);
+		assert.equal(run.items.filter((item) => item.json.renderStatus === 'SUCCESS' && item.binary?.data).length, RENDERS);
+		assert.deepEqual([...statusCallsPerRender().values()].sort(), [...Array(RENDERS - 1).fill(2), 3]);
 	});
 
 	test('a render on its own is polled as before: at every interval after its 202', async () => {
