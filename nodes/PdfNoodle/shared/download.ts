@@ -181,7 +181,7 @@ export async function downloadToBinary(
 	);
 }
 
-/** A whole answer's body as a Buffer: what n8n's helper gives in Node (axios), copied from an ArrayBuffer otherwise. */
+/** A whole answer's body as a Buffer: what n8n's helper gives in Node, copied from an ArrayBuffer otherwise. */
 function asBuffer(body: unknown): Buffer {
 	return Buffer.isBuffer(body) ? body : Buffer.from(body as ArrayBuffer);
 }
