@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
-import { announcedBytes, WHOLE_FILE_MAX_BYTES } from '../../dist/nodes/PdfNoodle/shared/download.js';
+import { announcedSizeOf, WHOLE_FILE_MAX_BYTES } from '../../dist/nodes/PdfNoodle/shared/download.js';
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { isPdf, pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
@@ -126,7 +126,7 @@ describe('Document: Render From HTML', () => {
 		assert.equal(error, undefined, error?.message);
 		const stored = sandbox.context.files.get(/\/files\/([^/?]+)/.exec(String(items[0].json.signedUrl))![1])!.bytes!;
 		// The size the service announces is what the node decides by.
-		const announced = announcedBytes((items[0].json.metadata as { fileSize: string }).fileSize)!;
+		const announced = announcedSizeOf(items[0].json)!;
 		assert.ok(Math.abs(announced - stored.length) < 100, `announced ${announced} bytes, stored ${stored.length}`);
 		assert.equal(announced <= WHOLE_FILE_MAX_BYTES, whole, `a PDF of ${stored.length} bytes`);
 		const downloaded = await binaryBytes(items[0].binary?.data);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_REQUESTS_AT_ONCE } from '../../dist/nodes/PdfNoodle/shared/requestsAtOnce.js';
 import { runPdfNoodle } from '../harness/engine';
@@ -76,7 +76,7 @@ const waitingRender: INodeParameters = { ...render, pollInterval: 1 };
 const input = items(RENDERS);
 
 /** Status calls per render id (or, under `/v1/tools/status/`, per tool job), as the sandbox received them. */
-function statusCallsPerRender(statusPath = '/v1/pdf/status/'): Map<string, number> {
+function statusCallsPerId(statusPath = '/v1/pdf/status/'): Map<string, number> {
 	const counts = new Map<string, number>();
 	for (const request of apiRequests(sandbox)) {
 		if (!request.path.startsWith(statusPath)) continue;
@@ -86,19 +86,22 @@ function statusCallsPerRender(statusPath = '/v1/pdf/status/'): Map<string, numbe
 	return counts;
 }
 
-/** Renders every input item, and checks that each came out a finished render with its file. */
-async function renderAll(): Promise<void> {
-	const run = await runPdfNoodle(waitingRender, { credentials: credentialsFor(sandbox), input });
+/**
+ * Runs the node on the input items (by default the waiting render), and checks that each
+ * came out finished with its file: `statusField` (the render's or the tool job's) SUCCESS.
+ */
+async function runToSuccess(parameters: INodeParameters = waitingRender, statusField = 'renderStatus', inputItems: INodeExecutionData[] = input): Promise<void> {
+	const run = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: inputItems });
 	assert.equal(run.error, undefined, run.error?.message);
-	assert.equal(run.items.filter((item) => item.json.renderStatus === 'SUCCESS' && item.binary?.data).length, RENDERS);
+	assert.equal(run.items.filter((item) => item.json[statusField] === 'SUCCESS' && item.binary?.data).length, RENDERS);
 }
 
 describe('renders, PDF tool jobs and waiting Get Status items of one run learn from each other\'s first status call', () => {
 	test('when the first status call hears "still going", the other renders ask one interval later: one call each, one more for the first', async () => {
 		// Answered 202 after 0.1 s, done 1.4 s later: a call 1 s after the 202 hears ONGOING, one at 2 s SUCCESS.
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
-		await renderAll();
-		const perRender = [...statusCallsPerRender().values()].sort();
+		await runToSuccess();
+		const perRender = [...statusCallsPerId().values()].sort();
 		assert.equal(perRender.length, RENDERS);
 		assert.deepEqual(perRender, [...Array(RENDERS - 1).fill(1), 2]);
 	});
@@ -106,8 +109,8 @@ describe('renders, PDF tool jobs and waiting Get Status items of one run learn f
 	test('when the first status call hears the render finished, every render is asked once, none put off', async () => {
 		// Done 0.4 s after the 202: the first call, 1 s after it, hears SUCCESS.
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 500 });
-		await renderAll();
-		assert.deepEqual([...statusCallsPerRender().values()], Array(RENDERS).fill(1));
+		await runToSuccess();
+		assert.deepEqual([...statusCallsPerId().values()], Array(RENDERS).fill(1));
 		// Each call came one interval after its 202 (0.6 s after the render ended), not two (1.6 s).
 		for (const request of apiRequests(sandbox).filter((each) => each.path.startsWith('/v1/pdf/status/'))) {
 			const finishedAt = sandbox.context.renders.get(request.path.split('/').pop()!)!.finishedAt!;
@@ -123,13 +126,11 @@ describe('renders, PDF tool jobs and waiting Get Status items of one run learn f
 		const files = await serveFiles({ '/report.pdf': await textPdf('Report', 1) });
 		try {
 			const retitle = { resource: 'pdfTool', operation: 'updateMetadata', inputType: 'url', url: files.url('/report.pdf'), pdfProperties: { title: '={{ "Report " + $itemIndex }}' }, pollInterval: 1 };
-			const run = await runPdfNoodle(retitle, { credentials: credentialsFor(sandbox), input });
-			assert.equal(run.error, undefined, run.error?.message);
-			assert.equal(run.items.filter((item) => item.json.status === 'SUCCESS' && item.binary?.data).length, RENDERS);
+			await runToSuccess(retitle, 'status');
 		} finally {
 			await files.close();
 		}
-		const perJob = [...statusCallsPerRender('/v1/tools/status/').values()].sort();
+		const perJob = [...statusCallsPerId('/v1/tools/status/').values()].sort();
 		assert.deepEqual(perJob, [...Array(RENDERS - 1).fill(1), 2]);
 	});
 
@@ -139,16 +140,14 @@ describe('renders, PDF tool jobs and waiting Get Status items of one run learn f
 		const pdf = await textPdf('Slip', 1);
 		const ids = input.map(() => sandbox.context.renders.start(async () => ({ bytes: pdf, mimeType: 'application/pdf', extension: 'pdf' }), { startDelayMs: 1500 }).requestId);
 		const getStatus = { resource: 'document', operation: 'getStatus', requestId: '={{ $json.id }}', waitForCompletion: true, pollInterval: 1 };
-		const run = await runPdfNoodle(getStatus, { credentials: credentialsFor(sandbox), input: ids.map((id) => ({ json: { id } })) });
-		assert.equal(run.error, undefined, run.error?.message);
-		assert.equal(run.items.filter((item) => item.json.renderStatus === 'SUCCESS' && item.binary?.data).length, RENDERS);
-		assert.deepEqual([...statusCallsPerRender().values()].sort(), [...Array(RENDERS - 1).fill(2), 3]);
+		await runToSuccess(getStatus, 'renderStatus', ids.map((id) => ({ json: { id } })));
+		assert.deepEqual([...statusCallsPerId().values()].sort(), [...Array(RENDERS - 1).fill(2), 3]);
 	});
 
 	test('a render on its own is polled as before: at every interval after its 202', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
 		const run = await runPdfNoodle(waitingRender, { credentials: credentialsFor(sandbox) });
 		assert.equal(run.error, undefined, run.error?.message);
-		assert.deepEqual([...statusCallsPerRender().values()], [2]);
+		assert.deepEqual([...statusCallsPerId().values()], [2]);
 	});
 });

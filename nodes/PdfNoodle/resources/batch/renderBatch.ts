@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { settleInOrder } from '../../shared/concurrency';
 import { batchEntryJson } from '../../shared/batchRecord';
-import { downloadToBinary } from '../../shared/download';
+import { announcedSizeOf, downloadToBinary } from '../../shared/download';
 import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../shared/fileOutput';
 import { apiErrorFor, asNodeError, assertJsonAnswer, errorItem } from '../../shared/errors';
 import { type ItemContext, itemContextOf } from '../../shared/itemContext';
@@ -195,9 +195,8 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 			if (download && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
 				const context = itemContextOf(execute, entry.inputIndex);
 				const fileName = String(context.getNodeParameter('fileName', '') ?? '').trim();
-				const announcedSize = (result.metadata as IDataObject | undefined)?.fileSize;
-				const file = await downloadToBinary(context, result.signedUrl, fileName, String(result.requestId ?? `document-${index + 1}`), announcedSize);
-				item.binary = { [field]: file };
+				const fallbackName = String(result.requestId ?? `document-${index + 1}`);
+				item.binary = { [field]: await downloadToBinary(context, result.signedUrl, fileName, fallbackName, announcedSizeOf(result)) };
 			}
 			if (onOneItem) allFiles.files.push({ json, number: index + 1, binary: item.binary?.[field] });
 			else outcome.add(item);
