@@ -7,8 +7,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
  * thousands of sockets open in n8n. Measured in n8n 2.40.7 at 300 ms per render, side by
  * side (bench/RESULTS.md): 400 is as fast as no bound at 200 items and within 1.3 × its time
  * at 2,000, with about 700 sockets at the most; 100 took 1.5 × the time of 400 at 200 items
- * and 1.9 × at 2,000, and 2.1 × when every render was answered 202 (a sync call holds its
- * slot through the service's wait). Peak memory at 5,000 items was the same for 100, 200 and
+ * and 2.1 × at 2,000, whether renders were answered at once or with a 202 (a sync call holds
+ * its slot through the service's wait). Peak memory at 5,000 items was the same for 100, 200 and
  * 400. Renders waiting for a 202 hold no slot between their polls.
  */
 export const DEFAULT_REQUESTS_AT_ONCE = 400;
