@@ -19,7 +19,14 @@ import { type SandboxProcess, startSandboxProcess } from './sandboxProcess';
 import { median, round } from './stats';
 
 /** The ways the benchmark runs, in the order of the table. */
-export type ThroughputWay = 'default' | 'fixedData' | 'noDownload' | 'engineFloor' | 'axiosClient';
+export type ThroughputWay =
+	| 'default'
+	| 'fixedData'
+	| 'noDownload'
+	| 'engineFloor'
+	| 'engineFloorWithDownload'
+	| 'engineFloorAsUserSetsUp'
+	| 'axiosClient';
 
 export interface ThroughputRow {
 	key: ThroughputWay;
@@ -85,27 +92,31 @@ function ourNode(parameters: INodeParameters): Client {
 	};
 }
 
-const referenceNode: Client = async (sandbox, items) => {
-	const run = await runWorkflow(
-		{
-			nodes: [
-				{ id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
-				{
-					id: 'reference',
-					name: 'Reference',
-					type: REFERENCE_NODE_TYPE,
-					typeVersion: 1,
-					position: [200, 0],
-					parameters: { templateId: 'letter' },
-					credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
-				},
-			],
-			connections: { Input: { main: [[{ node: 'Reference', type: 'main', index: 0 }]] } },
-		},
-		{ credentials: credentialsOf(sandbox), input: inputOf(items), extraNodeTypes: { [REFERENCE_NODE_TYPE]: new ReferenceRenderNode() } },
-	);
-	if (run.error || run.output('Reference').length !== items) throw new Error(`the reference run failed: ${run.error?.message}`);
-};
+function referenceNode(parameters: INodeParameters): Client {
+	return async (sandbox, items) => {
+		const run = await runWorkflow(
+			{
+				nodes: [
+					{ id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: 'reference',
+						name: 'Reference',
+						type: REFERENCE_NODE_TYPE,
+						typeVersion: 1,
+						position: [200, 0],
+						parameters: { templateId: 'letter', ...parameters },
+						credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
+					},
+				],
+				connections: { Input: { main: [[{ node: 'Reference', type: 'main', index: 0 }]] } },
+			},
+			{ credentials: credentialsOf(sandbox), input: inputOf(items), extraNodeTypes: { [REFERENCE_NODE_TYPE]: new ReferenceRenderNode() } },
+		);
+		const output = run.output('Reference');
+		if (run.error || output.length !== items) throw new Error(`the reference run failed: ${run.error?.message}`);
+		if (parameters.downloadFile === true) await binaryBytes(output[items - 1].binary?.data);
+	};
+}
 
 const PER_ITEM_DATA = '={{ JSON.stringify({ recipient: { name: "Person " + $itemIndex } }) }}';
 const FIXED_DATA = '{"recipient": {"name": "Person"}}';
@@ -114,7 +125,19 @@ const WAYS: Array<{ key: ThroughputWay; way: string; client: Client; download: b
 	{ key: 'default', way: 'our node: data from an expression, Download File on (the default)', client: ourNode({ data: PER_ITEM_DATA }), download: true },
 	{ key: 'fixedData', way: 'our node: fixed data, Download File on', client: ourNode({ data: FIXED_DATA }), download: true },
 	{ key: 'noDownload', way: 'our node: fixed data, Download File off', client: ourNode({ data: FIXED_DATA, downloadFile: false }), download: false },
-	{ key: 'engineFloor', way: "n8n's floor: a minimal declarative node (fixed body, no download)", client: referenceNode, download: false },
+	{
+		key: 'engineFloorAsUserSetsUp',
+		way: "n8n's floor for the first row's work: a minimal declarative node, the same Data expression, the file through n8n's helper",
+		client: referenceNode({ data: PER_ITEM_DATA, downloadFile: true }),
+		download: true,
+	},
+	{
+		key: 'engineFloorWithDownload',
+		way: "n8n's floor for the second row's work: the minimal node, fixed data, the file through n8n's helper",
+		client: referenceNode({ data: FIXED_DATA, downloadFile: true }),
+		download: true,
+	},
+	{ key: 'engineFloor', way: "n8n's floor for the third row's work: the minimal node, fixed data, no download", client: referenceNode({ data: FIXED_DATA }), download: false },
 	{ key: 'axiosClient', way: 'a plain axios client in place of the node, doing the same as the fetch client', client: axiosClient, download: true },
 ];
 
