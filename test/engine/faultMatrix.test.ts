@@ -2,7 +2,8 @@
  * The fault matrix: every kind of fault the sandbox can inject, against every family of
  * work (render, batch, template creation, PDF tool), with "Continue On Fail" and several
  * input items. Transient faults of status calls and downloads are retried; the request
- * that started the work is never sent twice; every other fault is an error of the item it
+ * that starts the work is sent again only after a 429 (refused before anything started), else
+ * never twice; every other fault is an error of the item it
  * hit, which a person can act on; no item is lost; the API key appears nowhere.
  */
 import assert from 'node:assert/strict';
@@ -122,6 +123,8 @@ interface FaultCase {
 	expect: Expectation;
 	/** What the error a person reads says. */
 	message?: RegExp;
+	/** How often the starting request reaches the service, for so many units of work (else once per unit). */
+	startingRequestsSent?: (units: number) => number;
 }
 
 const faultCases: FaultCase[] = [
@@ -161,6 +164,26 @@ const faultCases: FaultCase[] = [
 		fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'status', status: 503, times: 1 }),
 		expect: 'one unit fails',
 		message: /status 503/,
+	},
+	{
+		name: 'starting request 429 with Retry-After',
+		fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'status', status: 429, headers: { 'Retry-After': '1' }, times: 1 }),
+		expect: 'success',
+		// A 429 is refused before any work starts: that one request is sent again.
+		startingRequestsSent: (units) => units + 1,
+	},
+	{
+		name: 'starting request 429 beyond the retries',
+		fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'status', status: 429, headers: { 'Retry-After': '0' }, times: 100 }),
+		expect: 'every unit fails',
+		message: /rate limiting this account/,
+		startingRequestsSent: (units) => units * 5,
+	},
+	{
+		name: 'starting request 429 asking for an hour',
+		fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'status', status: 429, headers: { 'Retry-After': '3600' }, times: 1 }),
+		expect: 'one unit fails',
+		message: /rate limiting this account/,
 	},
 	{ name: 'starting request reset', fault: (f) => ({ method: 'POST', pathPrefix: f.post, kind: 'reset', times: 1 }), expect: 'one unit fails', message: /closed unexpectedly|socket hang up|ECONNRESET/i },
 	{
@@ -224,7 +247,8 @@ for (const family of families) {
 				assert.equal(paired.size, INPUTS, 'each input item has its answer');
 
 				const posts = apiRequests(sandbox).filter((request) => request.method === 'POST' && request.path === family.post);
-				assert.equal(posts.length, family.oneRequestForAll ? 1 : INPUTS, 'the starting request is sent once per unit of work');
+				const units = family.oneRequestForAll ? 1 : INPUTS;
+				assert.equal(posts.length, faultCase.startingRequestsSent?.(units) ?? units, 'the starting request is sent once per unit of work, again only after a 429');
 				const polls = apiRequests(sandbox).filter((request) => request.method === 'GET' && request.path.startsWith(family.poll));
 				assert.ok(polls.length <= INPUTS * 20, `polling stays bounded (${polls.length} status calls)`);
 

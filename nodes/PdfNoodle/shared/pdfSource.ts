@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { serviceMessageOf } from './errors';
+import { apiRequestWithinRateLimit } from './rateLimit';
 import { apiJson, fileRequest } from './transport';
 import { invalidParameter, requireHttpUrl, requireText } from './validation';
 import type { ItemContext } from './itemContext';
@@ -110,11 +111,11 @@ export async function checkPdfSource(
  */
 export async function sourceUrl(context: ItemContext, source: PdfSource): Promise<string> {
 	if ('url' in source) return source.url;
-	const upload = await apiJson(context, {
-		method: 'GET',
-		url: '/v1/tools/get-signed-upload-url',
-		qs: { fileName: source.fileName },
-	});
+	const upload = await apiJson(
+		context,
+		{ method: 'GET', url: '/v1/tools/get-signed-upload-url', qs: { fileName: source.fileName } },
+		apiRequestWithinRateLimit,
+	);
 	const uploaded = await fileRequest(context, {
 		method: 'PUT',
 		url: String(upload.presignedUploadUrl),

@@ -122,7 +122,8 @@ function throwIfCancelled(context: FileContext, signal: AbortSignal | undefined)
 
 /**
  * Polls a status endpoint until the work is finished, and returns the final body.
- * Only status calls are repeated: the request that started the work is never re-sent.
+ * Only status calls are repeated here: the request that started the work is not sent again
+ * (shared/rateLimit.ts sends a request again only when the service refused it with 429).
  * A network error, a 5xx or a 429 of a status call is retried (after `Retry-After` when
  * the service gives one, else with a growing backoff) up to a bounded number of times;
  * any other error status ends the wait with that error.

@@ -17,7 +17,7 @@ import { type ItemContext, itemContextOf } from './itemContext';
 import { cancellableSleep } from './polling';
 import { requestsAtOnceOf } from './requestsAtOnce';
 import { RequestSlots } from './requestSlots';
-import { apiRequest } from './transport';
+import { apiRequestWithinRateLimit } from './rateLimit';
 
 /**
  * The operations are described the declarative way (`routing`: a request, `preSend` steps
@@ -123,7 +123,7 @@ export async function requestOf(context: ItemContext, steps: OperationSteps): Pr
 async function runItem(context: ItemContext, steps: OperationSteps): Promise<INodeExecutionData[]> {
 	const asRoutingSees = context as unknown as IExecuteSingleFunctions;
 	const request = await requestOf(context, steps);
-	const response = await apiRequest(context, {
+	const response = await apiRequestWithinRateLimit(context, {
 		method: request.method ?? steps.method,
 		url: request.url,
 		body: request.body as IDataObject | undefined,

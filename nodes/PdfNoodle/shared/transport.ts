@@ -109,9 +109,16 @@ export async function apiRequest(context: TransportContext, request: ApiRequest)
 	}
 }
 
-/** A request to the API whose answer must be a JSON object: an error status is thrown, worded for a person. */
-export async function apiJson(context: TransportContext, request: ApiRequest): Promise<IDataObject> {
-	const response = await apiRequest(context, request);
+/**
+ * A request to the API whose answer must be a JSON object: an error status is thrown, worded
+ * for a person. `send` is how the request goes (in a node run: shared/rateLimit.ts).
+ */
+export async function apiJson<Context extends TransportContext>(
+	context: Context,
+	request: ApiRequest,
+	send: (context: Context, request: ApiRequest) => Promise<IN8nHttpFullResponse> = apiRequest,
+): Promise<IDataObject> {
+	const response = await send(context, request);
 	if (response.statusCode >= 400) throw apiErrorFor(context, response.statusCode, response.body);
 	assertJsonAnswer(context, response);
 	return response.body as IDataObject;

@@ -10,7 +10,8 @@ import { type ItemContext, itemContextOf } from '../../shared/itemContext';
 import { inInputOrder } from '../../shared/pairing';
 import { awaitBackgroundWork } from '../../shared/polling';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../shared/pause';
-import { apiJson, apiRequest } from '../../shared/transport';
+import { apiJson } from '../../shared/transport';
+import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
 import { BATCH_WAIT_DEFAULTS } from './fields';
@@ -120,7 +121,7 @@ async function sendBatch(
 	kind: BatchKind,
 	batch: PlannedBatch & { fields: IDataObject },
 ): Promise<{ record: IDataObject; finished: boolean }> {
-	const response = await apiRequest(context, {
+	const response = await apiRequestWithinRateLimit(context, {
 		method: 'POST',
 		url: ENDPOINT[kind],
 		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
@@ -266,11 +267,15 @@ async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<
 	const batch = pausedBatchOf(execute, batches)!;
 	const context = itemContextOf(execute, batch.settingsIndex);
 	try {
-		const answer = await apiJson(context, {
-			method: 'POST',
-			url: ENDPOINT[kind],
-			body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
-		});
+		const answer = await apiJson(
+			context,
+			{
+				method: 'POST',
+				url: ENDPOINT[kind],
+				body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
+			},
+			apiRequestWithinRateLimit,
+		);
 		return await pauseForWork(execute, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
 	} catch (error) {
 		planning.fail(inputsOf(batch), asNodeError(context, error));

@@ -7,6 +7,7 @@ import { inInputOrder } from '../../shared/pairing';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../shared/pause';
 import { type CustomOperation, requestOf, stepsOf } from '../../shared/routedOperations';
 import { apiJson } from '../../shared/transport';
+import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
 import { invalidParameter } from '../../shared/validation';
 import { finishedRenderItems } from './output';
 
@@ -84,7 +85,7 @@ async function pauseRenders(execute: IExecuteFunctions, option: INodePropertyOpt
 	if (sent.length === 0) return [refused];
 	const context = itemContextOf(execute, sent[0].itemIndex);
 	const { url, body, kind } = pauseRequest(execute, sent, resumeUrl);
-	const answer = await apiJson(context, { method: 'POST', url, body });
+	const answer = await apiJson(context, { method: 'POST', url, body }, apiRequestWithinRateLimit);
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
 	return await pauseForWork(execute, { kind, id }, timeoutMs);
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemDat
 import { asNodeError, errorItem } from '../../shared/errors';
 import { itemContextOf } from '../../shared/itemContext';
 import { singlePdfSource, sourceUrl } from '../../shared/pdfSource';
-import { apiRequest } from '../../shared/transport';
+import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
 import { invalidParameter } from '../../shared/validation';
 import { toolOptionsBody } from './common';
 import { toolOutput } from './output';
@@ -32,7 +32,7 @@ export function mergeAcrossItems(perItem: Operation): Operation {
 			const urls: string[] = [];
 			for (const [index, source] of sources.entries()) urls.push(await sourceUrl(itemContextOf(this, index), source));
 
-			const response = await apiRequest(first, { method: 'POST', url: '/v1/tools/merge-pdfs', body: { urls, ...toolOptionsBody(first) } });
+			const response = await apiRequestWithinRateLimit(first, { method: 'POST', url: '/v1/tools/merge-pdfs', body: { urls, ...toolOptionsBody(first) } });
 			let items: INodeExecutionData[] = [{ json: response.body as IDataObject }];
 			for (const step of toolOutput) {
 				if (typeof step === 'function') items = await step.call(first as never, items, response);
