@@ -11,6 +11,7 @@ import { throwOnErrorStatus } from '../../shared/errors';
 import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
 import { templatePath } from './paths';
 import { pairWithInputItem } from '../../shared/pairing';
+import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
 import { apiJson } from '../../shared/transport';
 
 const show = { resource: ['template'], operation: ['get'] };
@@ -65,7 +66,7 @@ async function simplifyTemplate(this: IExecuteSingleFunctions, items: INodeExecu
 			if (json.id === undefined) {
 				return { ...item, json: { id: json.templateId, displayName: json.displayName, status: json.status } };
 			}
-			const variables = await apiJson(this, { method: 'GET', url: `${templatePath(String(json.id))}/variables` });
+			const variables = await apiJson(this, { method: 'GET', url: `${templatePath(String(json.id))}/variables` }, apiRequestWithinRateLimit);
 			return { ...item, json: { id: json.id, displayName: json.displayName, variables } };
 		}),
 	);
