@@ -12,8 +12,7 @@
 import axios from 'axios';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { binaryBytes, runPdfNoodle, runWorkflow } from '../test/harness/engine';
-import { INPUT_NODE_TYPE } from '../test/harness/nodeTypes';
+import { binaryBytes, runPdfNoodle, runSingleNode } from '../test/harness/engine';
 import { REFERENCE_NODE_TYPE, ReferenceRenderNode } from './referenceNode';
 import { type SandboxProcess, startSandboxProcess } from './sandboxProcess';
 import { median, round } from './stats';
@@ -94,27 +93,13 @@ function ourNode(parameters: INodeParameters): Client {
 
 function referenceNode(parameters: INodeParameters): Client {
 	return async (sandbox, items) => {
-		const run = await runWorkflow(
-			{
-				nodes: [
-					{ id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
-					{
-						id: 'reference',
-						name: 'Reference',
-						type: REFERENCE_NODE_TYPE,
-						typeVersion: 1,
-						position: [200, 0],
-						parameters: { templateId: 'letter', ...parameters },
-						credentials: { pdfNoodleApi: { id: '1', name: 'PDF Noodle account' } },
-					},
-				],
-				connections: { Input: { main: [[{ node: 'Reference', type: 'main', index: 0 }]] } },
-			},
-			{ credentials: credentialsOf(sandbox), input: inputOf(items), extraNodeTypes: { [REFERENCE_NODE_TYPE]: new ReferenceRenderNode() } },
-		);
-		const output = run.output('Reference');
-		if (run.error || output.length !== items) throw new Error(`the reference run failed: ${run.error?.message}`);
-		if (parameters.downloadFile === true) await binaryBytes(output[items - 1].binary?.data);
+		const run = await runSingleNode(REFERENCE_NODE_TYPE, { templateId: 'letter', ...parameters }, {
+			credentials: credentialsOf(sandbox),
+			input: inputOf(items),
+			extraNodeTypes: { [REFERENCE_NODE_TYPE]: new ReferenceRenderNode() },
+		});
+		if (run.error || run.items.length !== items) throw new Error(`the reference run failed: ${run.error?.message}`);
+		if (parameters.downloadFile === true) await binaryBytes(run.items[items - 1].binary?.data);
 	};
 }
 

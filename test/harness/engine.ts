@@ -171,17 +171,24 @@ export interface NodeRunOptions extends RunOptions {
 
 export const NODE_NAME = 'PDF Noodle';
 
+type NodeRun = WorkflowRun & { items: INodeExecutionData[]; errorItems: INodeExecutionData[] };
+
 /** Runs one PDF Noodle node with these parameters behind the Input node. */
-export async function runPdfNoodle(
-	parameters: INode['parameters'],
-	options: NodeRunOptions = {},
-): Promise<WorkflowRun & { items: INodeExecutionData[]; errorItems: INodeExecutionData[] }> {
+export async function runPdfNoodle(parameters: INode['parameters'], options: NodeRunOptions = {}): Promise<NodeRun> {
+	return await runSingleNode(PDF_NOODLE_NODE_TYPE, parameters, options);
+}
+
+/**
+ * Runs one node of `type` (named NODE_NAME, with our credential) behind the Input node. A
+ * type that is not the package's comes in `options.extraNodeTypes`.
+ */
+export async function runSingleNode(type: string, parameters: INode['parameters'], options: NodeRunOptions = {}): Promise<NodeRun> {
 	const nodes: INode[] = [
 		{ id: 'input', name: 'Input', type: INPUT_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
 		{
 			id: 'pdf-noodle',
 			name: NODE_NAME,
-			type: PDF_NOODLE_NODE_TYPE,
+			type,
 			typeVersion: 1,
 			position: [200, 0],
 			parameters,

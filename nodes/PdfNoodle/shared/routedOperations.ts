@@ -15,9 +15,9 @@ import { asNodeError, errorItem } from './errors';
 import { FirstStatusCalls } from './firstStatusCalls';
 import { type ItemContext, itemContextOf } from './itemContext';
 import { cancellableSleep } from './polling';
+import { apiRequestWithinRateLimit } from './rateLimit';
 import { requestsAtOnceOf } from './requestsAtOnce';
 import { RequestSlots } from './requestSlots';
-import { apiRequestWithinRateLimit } from './rateLimit';
 
 /**
  * The operations are described the declarative way (`routing`: a request, `preSend` steps

@@ -5,9 +5,9 @@ import { asNodeError, errorItem } from '../../shared/errors';
 import { itemContextOf } from '../../shared/itemContext';
 import { inInputOrder } from '../../shared/pairing';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../shared/pause';
+import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
 import { type CustomOperation, requestOf, stepsOf } from '../../shared/routedOperations';
 import { apiJson } from '../../shared/transport';
-import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
 import { invalidParameter } from '../../shared/validation';
 import { finishedRenderItems } from './output';
 
