@@ -12,14 +12,19 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { batchRecordAnswer } from '../PdfNoodle/shared/batchRecord';
 import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, fileOutputField, type FilesAnswer, filesAsItems, numberedField } from '../PdfNoodle/shared/fileOutput';
-import { fileContextOfWebhook } from '../PdfNoodle/shared/itemContext';
+import type { FileContext } from '../PdfNoodle/shared/itemContext';
 import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from '../PdfNoodle/shared/events';
+import { confirmWithService, hasApiCredential } from './confirmation';
+import { DOWNLOAD_UNCONFIRMED, payloadFileContext } from './payloadDownloads';
 
 /** Bodies larger than this are not pdf noodle payloads (a full batch record is a few kB). */
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The optional credential with the token; the description names it literally, for the linter's check. */
 const SECRET_CREDENTIAL = 'pdfNoodleTriggerApi';
+
+/** The parameter that turns the confirmation with pdf noodle off (it is on when the API credential is selected). */
+const CONFIRM = 'confirmWithService';
 
 function sameSecret(given: string, expected: string): boolean {
 	// Hashing first gives equal lengths, so the comparison time says nothing about the token.
@@ -53,7 +58,11 @@ export class PdfNoodleTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'pdfNoodleTriggerApi', required: false }],
+		credentials: [
+			// Both optional, both advised (see the notice): the API credential confirms each call, the secret guards the URL.
+			{ name: 'pdfNoodleApi', required: false },
+			{ name: 'pdfNoodleTriggerApi', required: false },
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -68,7 +77,7 @@ export class PdfNoodleTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'pdf noodle has no API to register webhooks: copy this node\'s Production URL (shown above, in the webhook addresses) into the "Webhook URL" of an asynchronous render or a batch in the PDF Noodle node. With a PDF Noodle Trigger Secret credential, add its token to the URL as ?token=YOUR_TOKEN.',
+					'Copy this node\'s Production URL into the "Webhook URL" of an asynchronous render or a batch in the PDF Noodle node: pdf noodle has no API to register webhooks. pdf noodle does not sign its calls, so protect the trigger twice: select a PDF Noodle API credential, so that each call is confirmed with pdf noodle and only its answer is used, and a PDF Noodle Trigger Secret credential, whose token you add to the URL as ?token=YOUR_TOKEN.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -103,12 +112,29 @@ export class PdfNoodleTrigger implements INodeType {
 				default: 'all',
 			},
 			{
+				displayName: 'Confirm With PDF Noodle',
+				name: CONFIRM,
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to look each call\'s render or batch up at pdf noodle with the PDF Noodle API credential and use only pdf noodle\'s answer (its status, its files). A call for an ID pdf noodle does not know, or whose status disagrees with it, is refused and starts nothing. Takes effect when a PDF Noodle API credential is selected.',
+			},
+			{
 				displayName: 'Download File',
 				name: 'downloadFile',
 				type: 'boolean',
 				default: false,
 				description:
 					'Whether to download the finished file into binary data: the render\'s file, or a batch\'s merged file and each document of it. A file that cannot be downloaded (e.g. its URL expired) is left out and named in the item\'s downloadError; the workflow still starts.',
+			},
+			{
+				displayName: 'Download From Unconfirmed Payload URLs',
+				name: DOWNLOAD_UNCONFIRMED,
+				type: 'boolean',
+				default: false,
+				displayOptions: { show: { downloadFile: [true] } },
+				description:
+					'Whether to download files from the URLs of a call that was not confirmed with pdf noodle. Risky: anyone who knows the trigger\'s URL can then make n8n fetch an address of their choosing. Addresses of n8n\'s own network (loopback, link-local, private) are still refused, unless on the PDF Noodle API credential\'s Base URL, and redirects are not followed. Off, such files are named in downloadError and not fetched.',
 			},
 			{
 				displayName: 'Put Output File in Field',
@@ -148,13 +174,23 @@ export class PdfNoodleTrigger implements INodeType {
 		const statusFilter = this.getNodeParameter('statusFilter', 'all') as StatusFilter;
 		if (!events.includes(event) || !passesStatusFilter(event, body, statusFilter)) {
 			// Answered 200 so that the service does not send it again; the workflow does not start.
+			// Nothing is looked up for it: it starts nothing, whoever sent it.
 			response.status(200).json({ received: true, started: false });
 			return { noWebhookResponse: true };
 		}
 
+		let payload = body;
+		const confirmed = hasApiCredential(this) && (this.getNodeParameter(CONFIRM, true) as boolean);
+		if (confirmed) {
+			// From here on only pdf noodle's answer counts; its status equals the call's, so the filters above hold for it.
+			const confirmation = await confirmWithService(this, event, body);
+			if ('refusal' in confirmation) return refuse(confirmation.refusal.status, confirmation.refusal.message);
+			payload = confirmation.record;
+		}
+
 		const items = (this.getNodeParameter('downloadFile', false) as boolean)
-			? await itemsWithFiles(this, event, body)
-			: [{ json: { event, ...body } }];
+			? await itemsWithFiles(this, event, payload, confirmed)
+			: [{ json: { event, ...payload } }];
 		return { workflowData: [items], webhookResponse: { received: true, started: true } };
 	}
 }
@@ -173,10 +209,15 @@ async function tokenAccepted(webhook: IWebhookFunctions): Promise<boolean> {
 }
 
 /** The finished files of a payload, as the output items (see `FileOutput`). */
-async function itemsWithFiles(webhook: IWebhookFunctions, event: PdfNoodleEvent, payload: IDataObject): Promise<INodeExecutionData[]> {
+async function itemsWithFiles(
+	webhook: IWebhookFunctions,
+	event: PdfNoodleEvent,
+	payload: IDataObject,
+	confirmed: boolean,
+): Promise<INodeExecutionData[]> {
 	const field = webhook.getNodeParameter('binaryPropertyName', 'data') as string;
 	const answer = answerOf(event, { event, ...payload });
-	const errors = await downloadEveryFile(webhook, answer, field);
+	const errors = await downloadEveryFile(await payloadFileContext(webhook, confirmed), answer, field);
 	const output = event === 'batch' ? (webhook.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput) : 'oneItem';
 	if (output === 'oneItem' && errors.length > 0) answer.json.downloadError = errors.join('; ');
 	return filesAsItems(output, answer, field);
@@ -194,14 +235,14 @@ function answerOf(event: PdfNoodleEvent, payload: IDataObject): FilesAnswer {
 }
 
 /**
- * Downloads the payload's files. A file that cannot be had (its URL expired, the host is
- * down) is left out and its error kept on its item (`downloadError`), and listed by its
+ * Downloads the payload's files (through `context`: see payloadDownloads.ts for which it may
+ * fetch). A file that cannot be had (its URL expired, the host is down, the rule refused it) is left out and its error kept on its item (`downloadError`), and listed by its
  * field in what is returned: the event must still start the workflow, whose JSON keeps the
  * signed URLs, rather than be answered 500 and lost.
  */
-async function downloadEveryFile(webhook: IWebhookFunctions, answer: FilesAnswer, field: string): Promise<string[]> {
+async function downloadEveryFile(context: FileContext, answer: FilesAnswer, field: string): Promise<string[]> {
 	const errors: string[] = [];
-	await downloadAnswerFiles(fileContextOfWebhook(webhook), answer, (file, error) => {
+	await downloadAnswerFiles(context, answer, (file, error) => {
 		const { message, description } = error as { message?: string; description?: string | null };
 		const text = description ? `${message} (${description})` : String(message);
 		file.json = { ...file.json, downloadError: text };

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 import axios from 'axios';
 
 import { PdfNoodleTrigger } from '../../dist/nodes/PdfNoodleTrigger/PdfNoodleTrigger.node.js';
@@ -13,7 +13,8 @@ import type { Fault } from '../sandbox/faults';
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { startTriggerServer, type TriggerOptions, type TriggerServer } from '../harness/webhook';
 import { pdfText } from '../support/pdf';
-import { callApi, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { startReceiver } from '../support/receiver';
+import { apiRequests, callApi, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
 
 let sandbox: Sandbox;
 const servers: TriggerServer[] = [];
@@ -26,6 +27,36 @@ afterAll(async () => {
 	await Promise.all(servers.map(async (server) => await server.close()));
 	await sandbox.close();
 });
+
+beforeEach(() => clearRequestLog(sandbox));
+
+/** The trigger with the sandbox's API credential (and so Confirm With PDF Noodle, on by default) and a secret. */
+function confirmed(token = 'tok-confirm'): TriggerOptions {
+	return { credentials: { ...credentialsFor(sandbox), pdfNoodleTriggerApi: { token } } };
+}
+
+/** The trigger with only a secret: nothing is confirmed. */
+function secret(token: string): TriggerOptions {
+	return { credentials: { pdfNoodleTriggerApi: { token } } };
+}
+
+/** For hand-made payloads whose files are the sandbox's: downloaded unconfirmed, on the credential's Base URL. */
+const UNCONFIRMED_DOWNLOADS = { confirmWithService: false, downloadUnconfirmed: true };
+
+/** The status lookups the sandbox received, as "GET <path>". */
+function statusLookups(): string[] {
+	return apiRequests(sandbox)
+		.filter((request) => request.path.includes('/status/'))
+		.map((request) => `${request.method} ${request.path}`);
+}
+
+async function waitForDelivery(matches: (payload: Record<string, unknown>) => boolean) {
+	for (;;) {
+		const delivery = sandbox.context.webhookDeliveries.find((entry) => matches(entry.payload as Record<string, unknown>));
+		if (delivery) return delivery;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
 
 async function trigger(parameters: Record<string, unknown>, options: TriggerOptions = {}): Promise<TriggerServer> {
 	const server = await startTriggerServer(parameters as never, options);
@@ -63,9 +94,7 @@ async function asyncRenderTo(webhook: string, template = 'letter') {
 	const job = sandbox.context.renders.get(requestId)!;
 	await job.finished;
 	// The delivery follows the end of the render.
-	while (!sandbox.context.webhookDeliveries.some((delivery) => (delivery.payload as { requestId?: string }).requestId === requestId)) {
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
+	await waitForDelivery((payload) => payload.requestId === requestId);
 	return requestId;
 }
 
@@ -89,10 +118,11 @@ function batchRecord(status: string, results: Array<Record<string, unknown>> = [
 }
 
 describe('events', () => {
-	test('a finished async render starts the workflow with the render result and "event": "render"', async () => {
-		const server = await trigger({ events: ['render', 'batch'], downloadFile: true });
-		const requestId = await asyncRenderTo(server.url);
+	test('a finished async render starts the workflow with the render result and "event": "render", confirmed by one status call', async () => {
+		const server = await trigger({ events: ['render', 'batch'], downloadFile: true }, confirmed('tok-1'));
+		const requestId = await asyncRenderTo(`${server.url}?token=tok-1`);
 		assert.equal(server.executions.length, 1);
+		assert.deepEqual(statusLookups(), [`GET /v1/pdf/status/${requestId}`], 'one status call, at the service');
 		const [item] = server.executions[0];
 		assert.equal(item.json.event, 'render');
 		assert.equal(item.json.requestId, requestId);
@@ -103,7 +133,7 @@ describe('events', () => {
 	});
 
 	test('a batch record starts the workflow with "event": "batch" and its files', async () => {
-		const server = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file' });
+		const server = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', ...UNCONFIRMED_DOWNLOADS }, confirmed());
 		const urls = [await renderedFileUrl(), await renderedFileUrl()];
 		const batch = {
 			batchRequestId: 'batch-1',
@@ -118,7 +148,7 @@ describe('events', () => {
 				{ requestId: 'r3', renderStatus: 'SUCCESS', signedUrl: urls[1], metadata: {} },
 			],
 		};
-		assert.deepEqual(await post(server.url, batch), { status: 200, json: { received: true, started: true } });
+		assert.deepEqual(await post(`${server.url}?token=tok-confirm`, batch), { status: 200, json: { received: true, started: true } });
 		// One item per file by default: the merged PDF, then every entry (a failed one without a file).
 		const items = server.executions[0];
 		assert.deepEqual(items.map((item) => item.json.event), ['batch', 'batch', 'batch', 'batch']);
@@ -129,8 +159,8 @@ describe('events', () => {
 		assert.equal(items[2].json.renderStatus, 'FAILED');
 		assert.ok((await pdfText(await binaryBytes(items[3].binary?.file))).includes('Batch document'));
 
-		const onOneItem = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', fileOutput: 'oneItem' });
-		await post(onOneItem.url, batch);
+		const onOneItem = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', fileOutput: 'oneItem', ...UNCONFIRMED_DOWNLOADS }, confirmed());
+		await post(`${onOneItem.url}?token=tok-confirm`, batch);
 		const [item] = onOneItem.executions[0];
 		assert.equal(item.json.event, 'batch');
 		assert.equal(item.json.batchRequestId, 'batch-1');
@@ -139,11 +169,31 @@ describe('events', () => {
 		assert.ok((await pdfText(await binaryBytes(item.binary?.file_3))).includes('Batch document'));
 	});
 
-	test('an event that is not selected is answered 200 and starts nothing', async () => {
-		const server = await trigger({ events: ['batch'] });
-		await asyncRenderTo(server.url);
+	test('an event that is not selected is answered 200 and starts nothing, without a lookup', async () => {
+		const server = await trigger({ events: ['batch'] }, confirmed('tok-2'));
+		await asyncRenderTo(`${server.url}?token=tok-2`);
 		assert.equal(server.executions.length, 0);
 		assert.equal(sandbox.context.webhookDeliveries.at(-1)!.status, 200);
+		assert.deepEqual(statusLookups(), []);
+	});
+
+	test('a finished batch delivered by the service starts the workflow from the service\'s record, its failed entry included', async () => {
+		const server = await trigger({ events: ['batch'], downloadFile: true }, confirmed('tok-3'));
+		const certificate = (name: string) => ({ templateId: 'certificate', data: { recipient_name: name, course: { title: 'Trust', hours: 1 } } });
+		const { json: started } = await callApi(sandbox, 'POST', '/v1/pdf/batch', {
+			items: [certificate('Ada Lovelace'), { templateId: 'no-such-template', data: {} }],
+			webhook: `${server.url}?token=tok-3`,
+		});
+		const batchRequestId = String(started.batchRequestId);
+		await waitForDelivery((payload) => payload.batchRequestId === batchRequestId);
+		assert.deepEqual(statusLookups(), [`GET /v1/pdf/batch/status/${batchRequestId}`]);
+		const items = server.executions[0];
+		assert.deepEqual(items.map((item) => [item.json.batchStatus, item.json.entryNumber, item.json.renderStatus]), [
+			['PARTIAL_SUCCESS', 1, 'SUCCESS'],
+			['PARTIAL_SUCCESS', 2, 'FAILED'],
+		]);
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Ada Lovelace'));
+		assert.equal(items[1].binary, undefined);
 	});
 });
 
@@ -187,9 +237,9 @@ describe('status filter', () => {
 
 describe('a file that cannot be downloaded still starts the workflow', () => {
 	test('an async render whose file host answers 503: the service gets 200, the item gets the payload and downloadError', async () => {
-		const server = await trigger({ events: ['render'], downloadFile: true });
+		const server = await trigger({ events: ['render'], downloadFile: true }, confirmed('tok-4'));
 		// More 503s than the download has tries: the file host stays down for the whole call.
-		const requestId = await withDownloadFault({ status: 503, times: 10 }, async () => await asyncRenderTo(server.url));
+		const requestId = await withDownloadFault({ status: 503, times: 10 }, async () => await asyncRenderTo(`${server.url}?token=tok-4`));
 		const delivery = sandbox.context.webhookDeliveries.at(-1)!;
 		assert.equal(delivery.status, 200);
 		assert.equal(server.executions.length, 1);
@@ -202,11 +252,11 @@ describe('a file that cannot be downloaded still starts the workflow', () => {
 	});
 
 	test('a signed URL that expired before the call arrived: 403 "Request has expired" becomes downloadError', async () => {
-		const server = await trigger({ events: ['render'], downloadFile: true });
+		const server = await trigger({ events: ['render'], downloadFile: true, ...UNCONFIRMED_DOWNLOADS }, confirmed());
 		const render = { requestId: 'late-1', renderStatus: 'SUCCESS', signedUrl: await renderedFileUrl(), metadata: {} };
 		sandbox.context.settings.clockOffsetMs = 2 * 3600 * 1000;
 		try {
-			assert.deepEqual(await post(server.url, render), { status: 200, json: { received: true, started: true } });
+			assert.deepEqual(await post(`${server.url}?token=tok-confirm`, render), { status: 200, json: { received: true, started: true } });
 		} finally {
 			sandbox.context.settings.clockOffsetMs = 0;
 		}
@@ -216,38 +266,39 @@ describe('a file that cannot be downloaded still starts the workflow', () => {
 		assert.equal(item.binary, undefined);
 	});
 
-	test('a batch keeps the documents it could download; the one whose host is unreachable is named in downloadError', async () => {
-		const server = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file' });
+	test('a batch keeps the documents it could download; the one whose host cuts the connection is named in downloadError', async () => {
+		const server = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', ...UNCONFIRMED_DOWNLOADS }, confirmed());
+		// The file host cuts every connection for this file, more often than a download tries.
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/files/gone', kind: 'reset', times: 100 } as Fault);
 		const batch = {
 			...batchRecord('SUCCESS', [
 				{ requestId: 'r1', renderStatus: 'SUCCESS', signedUrl: await renderedFileUrl(), metadata: {} },
-				{ requestId: 'r2', renderStatus: 'SUCCESS', signedUrl: 'http://127.0.0.1:1/gone.pdf', metadata: {} },
+				{ requestId: 'r2', renderStatus: 'SUCCESS', signedUrl: `${sandbox.baseUrl}/files/gone.pdf`, metadata: {} },
 			]),
 			merge: true,
 			mergedUrl: await renderedFileUrl(),
 		};
-		assert.equal((await post(server.url, batch)).status, 200);
+		assert.equal((await post(`${server.url}?token=tok-confirm`, batch)).status, 200);
 		const [merged, first, second] = server.executions[0];
 		assert.equal(merged.json.batchRequestId, 'batch-SUCCESS');
 		assert.deepEqual([merged, first, second].map((item) => Object.keys(item.binary ?? {})), [['file'], ['file'], []]);
 		assert.ok((await pdfText(await binaryBytes(first.binary?.file))).includes('Batch document'));
-		assert.match(String(second.json.downloadError), /^The service refused the connection.*could not be reached/);
+		assert.match(String(second.json.downloadError), /^The connection to the server was closed unexpectedly.*could not be reached/);
 		assert.equal(merged.json.downloadError, undefined);
 		assert.equal(first.json.downloadError, undefined);
 
-		const onOneItem = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', fileOutput: 'oneItem' });
-		await post(onOneItem.url, batch);
+		const onOneItem = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', fileOutput: 'oneItem', ...UNCONFIRMED_DOWNLOADS }, confirmed());
+		await post(`${onOneItem.url}?token=tok-confirm`, batch);
+		sandbox.context.faults.length = 0;
 		const [item] = onOneItem.executions[0];
 		assert.deepEqual(Object.keys(item.binary ?? {}).sort(), ['file', 'file_1']);
-		assert.match(String(item.json.downloadError), /^file_2: The service refused the connection.*could not be reached/);
+		assert.match(String(item.json.downloadError), /^file_2: The connection to the server was closed unexpectedly.*could not be reached/);
 		assert.doesNotMatch(String(item.json.downloadError), /file_1|file:/);
 	});
 });
 
 describe('refused calls start nothing', () => {
 	const render = { requestId: 'r-1', renderStatus: 'SUCCESS', signedUrl: 'http://127.0.0.1:1/x.pdf', metadata: {} };
-
-	const secret = (token: string): TriggerOptions => ({ credentials: { pdfNoodleTriggerApi: { token } } });
 
 	test('the token of the secret credential: missing or wrong is 401, right is accepted', async () => {
 		const server = await trigger({ events: ['render'] }, secret('s3cret-token'));
@@ -324,4 +375,121 @@ describe('refused calls start nothing', () => {
 			assert.equal(server.executions.length, 0);
 		});
 	}
+});
+
+describe('a forged call cannot make n8n fetch an internal address or start a workflow with invented results', () => {
+	// What an attacker who learned the trigger's URL (and its token) would post.
+	let internal: Awaited<ReturnType<typeof startReceiver>>;
+	let internalUrl: string;
+
+	beforeAll(async () => {
+		internal = await startReceiver();
+		internalUrl = `${new URL(internal.url).origin}/latest/meta-data/iam/security-credentials/admin`;
+	});
+
+	afterAll(async () => await internal.close());
+
+	beforeEach(() => {
+		internal.received.length = 0;
+	});
+
+	const forgedRender = () => ({ requestId: 'forged-1', renderStatus: 'SUCCESS', signedUrl: internalUrl, metadata: {} });
+
+	test('confirmed: a SUCCESS for an ID pdf noodle never issued is refused 403, starts nothing, and the internal address gets nothing', async () => {
+		const server = await trigger({ events: ['render', 'batch'], downloadFile: true }, confirmed('tok-f1'));
+		assert.deepEqual(await post(`${server.url}?token=tok-f1`, forgedRender()), {
+			status: 403,
+			json: { message: 'pdf noodle knows no render "forged-1": the call is not confirmed and starts nothing' },
+		});
+		const forgedBatch = { ...batchRecord('SUCCESS', [{ requestId: 'r1', renderStatus: 'SUCCESS', signedUrl: internalUrl, metadata: {} }]), mergedUrl: internalUrl };
+		assert.deepEqual(await post(`${server.url}?token=tok-f1`, forgedBatch), {
+			status: 403,
+			json: { message: 'pdf noodle knows no batch "batch-SUCCESS": the call is not confirmed and starts nothing' },
+		});
+		assert.equal(server.executions.length, 0);
+		assert.deepEqual(internal.received, []);
+		assert.deepEqual(statusLookups(), ['GET /v1/pdf/status/forged-1', 'GET /v1/pdf/batch/status/batch-SUCCESS']);
+	});
+
+	test('confirmed: a real render\'s ID with a forged file URL starts the workflow with pdf noodle\'s own record and file', async () => {
+		const server = await trigger({ events: ['render'], downloadFile: true }, confirmed('tok-f2'));
+		const requestId = await asyncRenderTo(server.url); // No token: the service's own delivery is refused 401.
+		assert.equal(server.executions.length, 0);
+		const { json: record } = await callApi(sandbox, 'GET', `/v1/pdf/status/${requestId}`);
+
+		const forged = { requestId, renderStatus: 'SUCCESS', signedUrl: internalUrl, metadata: { fileSize: '1 kB', forged: true } };
+		assert.equal((await post(`${server.url}?token=tok-f2`, forged)).status, 200);
+		const [item] = server.executions[0];
+		assert.equal(item.json.signedUrl, record.signedUrl, 'the file URL is the one pdf noodle gave');
+		assert.deepEqual(item.json.metadata, record.metadata);
+		assert.ok((await pdfText(await binaryBytes(item.binary?.data))).includes('Grace Hopper'));
+		assert.deepEqual(internal.received, []);
+	});
+
+	test('confirmed: a payload that disagrees with pdf noodle on the status is refused 409', async () => {
+		const server = await trigger({ events: ['render'] }, confirmed('tok-f3'));
+		const requestId = await asyncRenderTo(server.url, 'broken-layout');
+		const claimed = { requestId, renderStatus: 'SUCCESS', signedUrl: internalUrl, metadata: {} };
+		assert.deepEqual(await post(`${server.url}?token=tok-f3`, claimed), {
+			status: 409,
+			json: { message: `The call says render "${requestId}" is SUCCESS, but pdf noodle shows it as FAILED: it starts nothing` },
+		});
+		assert.equal(server.executions.length, 0);
+	});
+
+	test('confirmed: when pdf noodle cannot be reached or fails the lookup, the call is answered 5xx (to be sent again) and starts nothing', async () => {
+		const unreachable = { credentials: { ...credentialsFor(sandbox, { baseUrl: 'http://127.0.0.1:1' }), pdfNoodleTriggerApi: { token: 't' } } };
+		const down = await trigger({ events: ['render'] }, unreachable);
+		const answer = await post(`${down.url}?token=t`, forgedRender());
+		assert.equal(answer.status, 503);
+		assert.match(String(answer.json?.message), /^The render could not be confirmed: pdf noodle could not be reached/);
+
+		const server = await trigger({ events: ['render'] }, confirmed('tok-f4'));
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 500, times: 1 } as Fault);
+		assert.deepEqual(await post(`${server.url}?token=tok-f4`, forgedRender()), {
+			status: 502,
+			json: { message: 'The render could not be confirmed: pdf noodle answered 500 to its lookup' },
+		});
+		const wrongKey = { credentials: { ...credentialsFor(sandbox, { apiKey: 'not-the-key' }), pdfNoodleTriggerApi: { token: 't' } } };
+		const misconfigured = await trigger({ events: ['render'] }, wrongKey);
+		assert.deepEqual(await post(`${misconfigured.url}?token=t`, forgedRender()), {
+			status: 502,
+			json: { message: 'The render could not be confirmed: pdf noodle answered 401 to its lookup: check the API key of the PDF Noodle API credential' },
+		});
+		assert.deepEqual([down, server, misconfigured].map((trigger) => trigger.executions.length), [0, 0, 0]);
+	});
+
+	test('unconfirmed, Download File on: the workflow starts with the refusal on the item, and nothing is fetched', async () => {
+		const server = await trigger({ events: ['render'], downloadFile: true }, secret('tok-f5'));
+		assert.deepEqual(await post(`${server.url}?token=tok-f5`, forgedRender()), { status: 200, json: { received: true, started: true } });
+		const [item] = server.executions[0];
+		assert.equal(item.binary, undefined);
+		assert.equal(
+			item.json.downloadError,
+			'data: Not downloaded: the call was not confirmed with pdf noodle, and the trigger fetches only confirmed files. Select a PDF Noodle API credential (with Confirm With PDF Noodle on), or turn on Download From Unconfirmed Payload URLs',
+		);
+		assert.deepEqual(internal.received, []);
+		assert.deepEqual(statusLookups(), [], 'without the API credential nothing is looked up');
+	});
+
+	test('Download From Unconfirmed Payload URLs: an address of n8n\'s own network is refused (the credential\'s Base URL aside), and a redirect is not followed', async () => {
+		const withoutApi = await trigger({ events: ['render'], downloadFile: true, downloadUnconfirmed: true }, secret('tok-f6'));
+		await post(`${withoutApi.url}?token=tok-f6`, forgedRender());
+		const origin = new URL(internalUrl).origin;
+		const refusal = `data: Not downloaded: ${origin} is an address of n8n's own network (loopback, link-local or private), and only pdf noodle's confirmed answers may name one`;
+		assert.equal(withoutApi.executions[0][0].json.downloadError, refusal);
+		const sandboxFile = { requestId: 'own-1', renderStatus: 'SUCCESS', signedUrl: await renderedFileUrl(), metadata: {} };
+		await post(`${withoutApi.url}?token=tok-f6`, sandboxFile);
+		assert.match(String(withoutApi.executions[1][0].json.downloadError), /^data: Not downloaded: http:\/\/127\.0\.0\.1:\d+ is an address of n8n's own network/, 'no Base URL, no exception');
+
+		const server = await trigger({ events: ['render'], downloadFile: true, ...UNCONFIRMED_DOWNLOADS }, confirmed('tok-f7'));
+		await post(`${server.url}?token=tok-f7`, forgedRender());
+		assert.equal(server.executions[0][0].json.downloadError, refusal, 'another port of the same host is not the Base URL');
+		await post(`${server.url}?token=tok-f7`, sandboxFile);
+		assert.ok((await pdfText(await binaryBytes(server.executions[1][0].binary?.data))).includes('Batch document'), 'a file on the Base URL is fetched');
+		await withDownloadFault({ status: 302, headers: { Location: internalUrl } }, async () => await post(`${server.url}?token=tok-f7`, sandboxFile));
+		assert.match(String(server.executions[2][0].json.downloadError), /^data: Not downloaded: the file host of http:\/\/127\.0\.0\.1:\d+\/files\/\S+ redirected \(302\), and a file of an unconfirmed payload is fetched only from the URL it names$/);
+		assert.deepEqual(internal.received, []);
+		assert.deepEqual(statusLookups(), [], 'confirmation off: nothing is looked up');
+	});
 });

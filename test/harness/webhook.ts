@@ -22,7 +22,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { PdfNoodleTriggerApi } from '../../dist/credentials/PdfNoodleTriggerApi.credentials.js';
 import { TestCredentialsHelper } from './credentials';
-import { additionalDataOutsideExecution, binaryDataService } from './engine';
+import { additionalDataOutsideExecution, binaryDataService, CREDENTIAL_TYPES } from './engine';
 import { PACKAGE_NAME, TestNodeTypes } from './nodeTypes';
 
 export const TRIGGER_PATH = '/webhook/pdf-noodle';
@@ -68,7 +68,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	app.post(TRIGGER_PATH, async (request, response) => {
 		const additionalData = {
 			...additionalDataOutsideExecution(),
-			credentialsHelper: new TestCredentialsHelper({ pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials),
+			credentialsHelper: new TestCredentialsHelper({ ...CREDENTIAL_TYPES, pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials),
 			hooks: new ExecutionLifecycleHooks('webhook', 'trigger-execution', {} as IWorkflowBase),
 			httpRequest: request,
 			httpResponse: response,

@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { serviceMessageOf } from './errors';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from './polling';
@@ -211,6 +211,9 @@ async function fetchFile(context: FileContext, url: string, encoding: 'arraybuff
 		const transient = failure ? isNetworkFailure(failure) : isTransientStatus(response!.statusCode);
 		if (!transient || attempt === DOWNLOAD_ATTEMPTS) {
 			if (response) return response;
+			// A download the node itself refused (e.g. the trigger's rule for unconfirmed
+			// payloads) is no failure of the host: it reaches the item worded as it was.
+			if (failure instanceof NodeOperationError) throw failure;
 			throw new NodeApiError(context.getNode(), failure as JsonObject, {
 				message: `Downloading the file failed: ${(failure as Error).message}`,
 				description: 'The file host could not be reached. Run the node again; the file stays available until its URL expires.',

@@ -1,0 +1,76 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { batchStatusPath } from '../PdfNoodle/resources/batch/renderBatch';
+import { renderStatusPath } from '../PdfNoodle/resources/document/output';
+import { eventOf, type PdfNoodleEvent } from '../PdfNoodle/shared/events';
+import { apiRequest, CREDENTIAL_TYPE, serviceBaseUrl } from '../PdfNoodle/shared/transport';
+
+/**
+ * pdf noodle does not sign its webhooks, so a call to the trigger is a claim, not a fact:
+ * anyone who learns the URL (it travels in every async render and batch request) could post
+ * an invented result. Confirmed, the trigger looks the render or batch up at the service with
+ * the PDF Noodle API credential and works from that answer alone: its status, its files.
+ */
+
+/** How long the lookup may take: the caller waits for the answer to its call meanwhile. */
+const LOOKUP_TIMEOUT_MS = 30_000;
+
+/** The outcome of a confirmation: the service's own record, or the answer that refuses the call. */
+export type Confirmation = { record: IDataObject } | { refusal: { status: number; message: string } };
+
+/** Whether the node has a PDF Noodle API credential selected (the trigger's is optional). */
+export function hasApiCredential(webhook: IWebhookFunctions): boolean {
+	return Boolean(webhook.getNode().credentials?.[CREDENTIAL_TYPE]);
+}
+
+/** The origin of the credential's Base URL (where the files of the configured service live). */
+export async function serviceOrigin(webhook: IWebhookFunctions): Promise<string | undefined> {
+	if (!hasApiCredential(webhook)) return undefined;
+	return new URL(await serviceBaseUrl(webhook)).origin;
+}
+
+function idOf(event: PdfNoodleEvent, payload: IDataObject): string {
+	return String(event === 'render' ? payload.requestId : payload.batchRequestId);
+}
+
+function statusOf(event: PdfNoodleEvent, record: IDataObject): string {
+	return String(event === 'render' ? record.renderStatus : record.status);
+}
+
+/**
+ * Looks the payload's render or batch up at the service. Refused with a 4xx (the caller
+ * should not send it again): an ID the service does not know, a record that disagrees with
+ * the payload on the status. Answered with a 5xx (the caller may send it again): the
+ * service could not be reached, or did not answer the lookup as it should.
+ */
+export async function confirmWithService(webhook: IWebhookFunctions, event: PdfNoodleEvent, payload: IDataObject): Promise<Confirmation> {
+	const id = idOf(event, payload);
+	const path = event === 'render' ? renderStatusPath(id) : batchStatusPath(id);
+	let response;
+	try {
+		// The webhook context has what a request of the API needs: the node, its credential and n8n's HTTP helpers.
+		response = await apiRequest(webhook, { method: 'GET', url: path, timeoutMs: LOOKUP_TIMEOUT_MS });
+	} catch (error) {
+		return { refusal: { status: 503, message: `The ${event} could not be confirmed: pdf noodle could not be reached (${(error as Error).message})` } };
+	}
+	if (response.statusCode === 404) {
+		return { refusal: { status: 403, message: `pdf noodle knows no ${event} "${id}": the call is not confirmed and starts nothing` } };
+	}
+	if (response.statusCode >= 400) {
+		const advice = [401, 403].includes(response.statusCode) ? ': check the API key of the PDF Noodle API credential' : '';
+		return { refusal: { status: 502, message: `The ${event} could not be confirmed: pdf noodle answered ${response.statusCode} to its lookup${advice}` } };
+	}
+	const record = response.body as IDataObject;
+	if (eventOf(record) !== event || idOf(event, record) !== id) {
+		return { refusal: { status: 502, message: `The ${event} could not be confirmed: pdf noodle's answer to its lookup is not the ${event} "${id}"` } };
+	}
+	if (statusOf(event, record) !== statusOf(event, payload)) {
+		return {
+			refusal: {
+				status: 409,
+				message: `The call says ${event} "${id}" is ${statusOf(event, payload)}, but pdf noodle shows it as ${statusOf(event, record)}: it starts nothing`,
+			},
+		};
+	}
+	return { record };
+}
