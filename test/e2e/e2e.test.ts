@@ -13,6 +13,7 @@ import axios from 'axios';
 import { unzipSync } from 'fflate';
 
 import { isPdf, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
+import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
@@ -147,17 +148,43 @@ describe('example workflows run by n8n execute', () => {
 	});
 });
 
+/**
+ * The example trigger without its PDF Noodle API credential: nothing is confirmed, and its
+ * file downloads are refused (Download From Unconfirmed Payload URLs is off).
+ */
+function unconfirmedTrigger() {
+	const receiver = example('trigger-receive-renders');
+	const { pdfNoodleApi: _confirming, ...credentials } = receiver.nodes[0].credentials;
+	receiver.nodes[0] = { ...receiver.nodes[0], webhookId: 'pdf-noodle-unconfirmed', credentials };
+	return { ...receiver, id: 'pdfNoodleTriggerUnconfirmed', name: 'PDF Noodle: unconfirmed trigger' };
+}
+
 describe('the trigger in a running n8n', () => {
 	let baseUrl: string;
+	let internal: Receiver;
 	const triggerPath = '/webhook/pdf-noodle-example/pdf-noodle';
 
 	beforeAll(async () => {
+		// A stand-in for a service inside n8n's network (a cloud's metadata endpoint, an admin page).
+		internal = await startReceiver();
 		await n8n.importWorkflow(example('trigger-receive-renders'));
 		await n8n.activateWorkflow('pdfNoodleTriggerReceiver');
+		await n8n.importWorkflow(unconfirmedTrigger());
+		await n8n.activateWorkflow('pdfNoodleTriggerUnconfirmed');
 		baseUrl = await n8n.start();
 	});
 
-	const triggerExecutions = () => n8n.executions().filter((execution) => execution.workflowId === 'pdfNoodleTriggerReceiver');
+	afterAll(async () => await internal?.close());
+
+	const executionsOf = (workflowId: string) => n8n.executions().filter((execution) => execution.workflowId === workflowId);
+	const triggerExecutions = () => executionsOf('pdfNoodleTriggerReceiver');
+	const statusLookupsOf = (id: string) => sandbox.context.requestLog.filter((request) => request.method === 'GET' && request.path.endsWith(`/status/${id}`));
+	const forgedRender = () => ({
+		requestId: 'forged-e2e',
+		renderStatus: 'SUCCESS',
+		signedUrl: `${new URL(internal.url).origin}/latest/meta-data/iam/security-credentials/admin`,
+		metadata: {},
+	});
 
 	test('an async render delivers its webhook to the production URL and the workflow runs with the payload and file', async () => {
 		const workflow = example('async-render-to-trigger');
@@ -180,6 +207,7 @@ describe('the trigger in a running n8n', () => {
 		assert.equal(item.json.requestId, requestId);
 		assert.equal(item.json.renderStatus, 'SUCCESS');
 		assert.ok((await pdfText(n8n.readBinary(item.binary.data))).includes('Monthly report'));
+		assert.equal(statusLookupsOf(requestId).length, 1, 'confirmed with pdf noodle by one status call');
 	});
 
 	test('a batch delivered to the production URL starts one execution whose items are one per file', async () => {
@@ -216,6 +244,29 @@ describe('the trigger in a running n8n', () => {
 		assert.equal(await post(`?token=${EXAMPLE_TRIGGER_TOKEN}`, { ...payload, renderStatus: 'ONGOING' }), 422);
 		await new Promise((wait) => setTimeout(wait, 1500));
 		assert.equal(triggerExecutions().length, before);
+	});
+
+	test('a forged SUCCESS with the right token and a file URL inside n8n\'s network: confirmed, it is refused 403 and nothing is fetched', async () => {
+		const before = triggerExecutions().length;
+		const answer = await axios.post(`${baseUrl}${triggerPath}?token=${EXAMPLE_TRIGGER_TOKEN}`, forgedRender(), { validateStatus: () => true });
+		assert.deepEqual([answer.status, answer.data], [403, { message: 'pdf noodle knows no render "forged-e2e": the call is not confirmed and starts nothing' }]);
+		assert.equal(statusLookupsOf('forged-e2e').length, 1, 'looked up at pdf noodle');
+		await new Promise((wait) => setTimeout(wait, 1500));
+		assert.equal(triggerExecutions().length, before);
+		assert.deepEqual(internal.received, [], 'the internal address got nothing');
+	});
+
+	test('the same call to a trigger without the API credential: the workflow starts with the refusal on the item, and nothing is fetched', async () => {
+		const answer = await axios.post(`${baseUrl}/webhook/pdf-noodle-unconfirmed/pdf-noodle?token=${EXAMPLE_TRIGGER_TOKEN}`, forgedRender(), { validateStatus: () => true });
+		assert.deepEqual([answer.status, answer.data], [200, { received: true, started: true }]);
+		const execution = await waitFor('the unconfirmed trigger\'s execution', () =>
+			executionsOf('pdfNoodleTriggerUnconfirmed').find((entry) => entry.status === 'success'),
+		);
+		const [item] = execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0];
+		assert.equal(item.json.requestId, 'forged-e2e');
+		assert.equal(item.binary, undefined);
+		assert.match(item.json.downloadError, /^data: Not downloaded: the call was not confirmed with pdf noodle/);
+		assert.deepEqual(internal.received, [], 'the internal address got nothing');
 	});
 
 	test('async-render-wait-node: the Wait node resumes on $execution.resumeUrl and the file is fetched', async () => {

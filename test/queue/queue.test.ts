@@ -99,7 +99,7 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		}
 	});
 
-	test('the trigger on the webhook processor: the service\'s webhook starts an execution on a worker whose next node uses the file; a forged call is refused', async () => {
+	test('the trigger on the webhook processor: the service\'s webhook, confirmed there, starts an execution on a worker whose next node uses the file; forged calls are refused there', async () => {
 		const service = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
 		const production = `${cluster.webhookUrl}${TRIGGER_THEN_COMPRESS.path}`;
 		const { data: ack } = await service.post('/v1/pdf/async', {
@@ -122,11 +122,19 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		const [compressed] = execution.data.resultData.runData[TRIGGER_THEN_COMPRESS.compressNode][0].data.main[0];
 		assert.ok((await pdfText(await binaryFromMain(compressed.binary.data))).includes('Grace Hopper'));
 
+		const lookups = (id: string) => sandbox.context.requestLog.filter((request) => request.method === 'GET' && request.path === `/v1/pdf/status/${id}`);
+		assert.equal(lookups(ack.requestId).length, 1, 'the webhook processor confirmed the call with one status call');
+
 		const before = (await executionsOf(TRIGGER_THEN_COMPRESS.id)).length;
-		const forged = await axios.post(production, { requestId: 'forged', renderStatus: 'SUCCESS', signedUrl: '', metadata: {} }, { validateStatus: () => true });
+		const forgedRender = { requestId: 'forged', renderStatus: 'SUCCESS', signedUrl: 'http://169.254.169.254/latest/meta-data/', metadata: {} };
+		const forged = await axios.post(production, forgedRender, { validateStatus: () => true });
 		assert.equal(forged.status, 401);
+		// With the token, the webhook processor looks the ID up at pdf noodle before anything reaches the queue.
+		const withToken = await axios.post(`${production}?token=${EXAMPLE_TRIGGER_TOKEN}`, forgedRender, { validateStatus: () => true });
+		assert.deepEqual([withToken.status, withToken.data], [403, { message: 'pdf noodle knows no render "forged": the call is not confirmed and starts nothing' }]);
+		assert.equal(lookups('forged').length, 1);
 		await new Promise((wait) => setTimeout(wait, 1500));
-		assert.equal((await executionsOf(TRIGGER_THEN_COMPRESS.id)).length, before, 'the forged call started nothing');
+		assert.equal((await executionsOf(TRIGGER_THEN_COMPRESS.id)).length, before, 'the forged calls started nothing');
 	});
 
 	test('a render waited on by a worker, cancelled by the worker (the workflow\'s timeout): the node stops polling at once', async () => {

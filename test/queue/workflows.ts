@@ -84,7 +84,7 @@ export function slowRenderWorkflow() {
 }
 
 /**
- * The PDF Noodle Trigger as the example has it (secret credential, file downloaded), followed
+ * The PDF Noodle Trigger as the example has it (API and secret credentials, file downloaded), followed
  * by a node that uses the file: *Compress PDF* from the trigger's binary, which the worker
  * reads from n8n's binary store and uploads.
  */

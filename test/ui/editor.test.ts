@@ -204,7 +204,9 @@ describe('the PDF Noodle node in the editor', () => {
 		await details.getByRole('radio', { name: 'Production URL' }).click();
 		const productionUrl = new RegExp(`^${escapeRegExp(editor.url)}/webhook/[0-9a-f-]+/pdf-noodle$`);
 		await shows(details.getByText(productionUrl), `the production URL (${productionUrl})`);
-		await shows(details.getByText(/copy this node's Production URL/), 'the notice on where the URL goes');
+		await shows(details.getByText(/Copy this node's Production URL/), 'the notice on where the URL goes');
+		await shows(details.getByText(/each call is confirmed with pdf noodle/), 'the notice on what protects the trigger');
+		await shows(details.getByTestId('input-label').getByText('Confirm With PDF Noodle', { exact: true }), 'the parameter Confirm With PDF Noodle');
 		await shows(parameter(details, 'events').getByText('Render Finished', { exact: true }), 'the chosen event');
 		await screenshot(page, 'trigger');
 
