@@ -71,7 +71,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['poll interval 0', renderTemplate({ pollInterval: 0 }), 'Invalid "Poll Interval (Seconds)": must be a number of at least 1'],
 	['poll interval as words', renderTemplate({ pollInterval: '={{ "often" }}' }), 'Invalid "Poll Interval (Seconds)": must be a number of at least 1'],
 	['timeout 0', renderTemplate({ waitTimeout: 0 }), 'Invalid "Timeout (Seconds)": must be a number of at least 1'],
-	['a mapped list variable that is not JSON', renderTemplate({ dataMode: 'map', variables: { mappingMode: 'defineBelow', value: { items: '[{' } } }), /^Invalid "Variables → items": must be a JSON list/],
+	['a mapped list variable that is not JSON', renderTemplate({ dataMode: 'map', variables: { mappingMode: 'defineBelow', value: { items: '[{' } } }), /^Invalid "Variables → items": must be a list: an expression that gives an array, or JSON text/],
 	['HTML of blanks', renderHtml({ html: '={{ "   " }}' }), 'Invalid "HTML": must not be empty'],
 	['HTML over 3 MB', renderHtml({ html: `={{ "<p>" + "x".repeat(${3 * 1024 * 1024}) + "</p>" }}` }), /^Invalid "HTML": makes a request body of/],
 	['scale under 0.1', print({ scale: 0.05 }), /^Invalid "Print Settings → Scale": must be a number from 0.1 to 2/],

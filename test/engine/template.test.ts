@@ -177,7 +177,7 @@ describe('Render From Template with "Map Each Variable"', () => {
 			},
 			{ credentials: credentialsFor(sandbox) },
 		);
-		assert.equal(error?.message, 'Invalid "Variables → items": must be a JSON list, e.g. [{"description": "Gear"}]');
+		assert.equal(error?.message, 'Invalid "Variables → items": must be a list: an expression that gives an array, or JSON text such as [{"description": "Gear"}]; received "[{\\"description\\": "');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 

@@ -6,11 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
-import axios from 'axios';
 import type { ICredentialTestRequest } from 'n8n-workflow';
 import type { Locator } from 'playwright-core';
 
 import { PdfNoodleApi } from '../../dist/credentials/PdfNoodleApi.credentials.js';
+import { pdfText } from '../support/pdf';
 import { apiRequests, callApi } from '../support/sandbox';
 import { newManualWorkflow, newWorkflow, nodeDetails, openApp, parameter } from './canvas';
 import { type Editor, newPage, openSession, type Session, startEditor } from './editor';
@@ -26,7 +26,7 @@ const CERTIFICATE_VALUES = {
 	recipient_name: 'Grace Hopper',
 	'course.title': 'Compilers',
 	'course.hours': '40',
-	with_honors: 'yes',
+	with_honors: 'false',
 	issued_on: '1 May 2026',
 };
 
@@ -174,17 +174,24 @@ describe('the PDF Noodle node in the editor', () => {
 		await eventually(() => executeStep.innerText(), (label) => assert.equal(label.trim(), 'Execute step'));
 		await screenshot(page, 'pdf-output');
 
-		// What was typed reached the API as the template's data, nested again.
+		// What was typed reached the API as the template's data, nested again, and typed as meant:
+		// `false` as a boolean and `40` as a number, so that the template's condition holds.
 		const render = apiRequests(editor.sandbox).findLast((request) => request.path === '/v1/pdf/sync');
 		assert.ok(render, 'the step sent a render');
 		const body = render.body as { templateId: string; data: unknown };
 		assert.equal(body.templateId, 'certificate');
 		assert.deepEqual(body.data, {
 			recipient_name: 'Grace Hopper',
-			course: { title: 'Compilers', hours: '40' },
-			with_honors: 'yes',
+			course: { title: 'Compilers', hours: 40 },
+			with_honors: false,
 			issued_on: '1 May 2026',
 		});
+		// The PDF the step downloaded: the certificate without the honors line.
+		const download = editor.sandbox.context.requestLog.findLast((request) => request.method === 'GET' && request.path.startsWith('/files/'));
+		const file = editor.sandbox.context.files.get(String(download?.path.split('/')[2]));
+		const text = await pdfText(file?.bytes ?? Buffer.alloc(0));
+		assert.ok(text.includes('Grace Hopper') && text.includes('40 hours'), text);
+		assert.ok(!text.includes('with honors'), text);
 
 		// On the canvas the node is subtitled with the names the user chose, not internal values.
 		await details.getByTestId('ndv-close-button').click();
@@ -215,17 +222,28 @@ describe('the PDF Noodle node in the editor', () => {
 		await shows(details.getByTestId('input-label').getByText('Download File', { exact: true }), 'the parameter Download File');
 		assert.equal(await parameter(details, 'downloadFile').getByRole('switch').isChecked(), false, 'Download File is off by default');
 
-		// Listening in the editor, the trigger takes a finished render at its test URL.
+		// The editor selected the account's PDF Noodle API credential for the trigger, so each call is confirmed.
+		await eventually(
+			async () => await details.getByTestId('node-credentials-select').first().locator('input').first().inputValue(),
+			(selected) => assert.equal(selected, SANDBOX_CREDENTIAL, 'the PDF Noodle API credential, selected'),
+		);
+		assert.equal(await parameter(details, 'confirmWithService').getByRole('switch').isChecked(), true, 'Confirm With PDF Noodle is on by default');
+
+		// Listening in the editor, the trigger takes a finished render that pdf noodle delivers to its test URL.
 		await details.getByRole('radio', { name: 'Test URL' }).click();
 		const testUrl = (await details.getByText(/\/webhook-test\/[0-9a-f-]+\/pdf-noodle$/).innerText()).trim();
 		await details.getByTestId('node-execute-button').click();
 		await shows(details.getByText('Listening for test event'), 'the trigger listening');
-		const event = { requestId: 'req-editor-1', renderStatus: 'SUCCESS', signedUrl: `${editor.sandbox.baseUrl}/files/none.pdf`, metadata: { pages: 1 } };
-		const answer = await axios.post(testUrl, event, { validateStatus: () => true });
-		assert.equal(answer.status, 200);
-		assert.deepEqual(answer.data, { received: true, started: true });
+		const { json: ack } = await callApi(editor.sandbox, 'POST', '/v1/pdf/async', { templateId: 'letter', data: {}, webhook: testUrl });
+		const requestId = String(ack.requestId);
+		const delivery = await eventually(
+			async () => editor.sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === requestId),
+			(found) => assert.ok(found, 'the delivery'),
+		);
+		assert.deepEqual([delivery?.status, delivery?.answer], [200, { received: true, started: true }]);
+		assert.ok(apiRequests(editor.sandbox).some((request) => request.path === `/v1/pdf/status/${requestId}`), 'confirmed by a status call');
 		const output = details.getByTestId('output-panel');
-		await shows(output.getByText('req-editor-1', { exact: true }), 'the event in the output');
+		await shows(output.getByText(requestId, { exact: true }), 'the event in the output');
 		await shows(output.getByText('render', { exact: true }), 'the kind of event');
 
 		// On the canvas the trigger is subtitled with the chosen events' names, not their values.

@@ -1,14 +1,15 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, ResourceMapperField } from 'n8n-workflow';
 
 import type { ItemContext } from './itemContext';
 import { invalidParameter, requireJsonObject } from './validation';
 import { dataFromMappedVariables } from './variables';
 
-/** The parameter names of one "Data" group: the choice, the JSON, the mapper. */
+/** The parameter names of one "Data" group: the choice, the JSON, the mapper and its "as text" switch. */
 export interface TemplateDataNames {
 	mode: string;
 	json: string;
 	mapper: string;
+	asText: string;
 }
 
 /**
@@ -59,7 +60,17 @@ export function templateDataFields(show: { [key: string]: string[] }, names: Tem
 					supportAutoMap: false,
 				},
 			},
-			description: "The template's variables; nested ones as dotted paths (customer.name), lists as JSON",
+			description:
+				"The template's variables; nested ones as dotted paths (customer.name). Typed text that is JSON goes as that type (true, false, null, 42, 9.5, a list or an object); other text as text (01234, +49 30 1234, 1,5, 10.00). A value from an expression keeps its type. A list takes an expression that gives an array, or JSON text.",
+		},
+		{
+			displayName: 'Send Mapped Values as Text',
+			name: names.asText,
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { ...show, [names.mode]: ['map'] } },
+			description:
+				'Whether to send every mapped value as text, for templates that want text: typed true or 40 then go as "true" and "40", and numbers and booleans from expressions as text too. Lists stay lists.',
 		},
 	];
 }
@@ -70,8 +81,14 @@ export function templateDataOf(context: ItemContext, names: TemplateDataNames): 
 		if (context.getNodeParameter(`${names.mapper}.mappingMode`, 'defineBelow') !== 'defineBelow') {
 			throw invalidParameter(context, 'Variables', 'must be mapped below, one field per variable ("Map Automatically" is not supported)');
 		}
-		const mapped = (context.getNodeParameter(`${names.mapper}.value`, {}) ?? {}) as IDataObject;
-		return dataFromMappedVariables(context, mapped);
+		const schema = (context.getNodeParameter(`${names.mapper}.schema`, []) ?? []) as ResourceMapperField[];
+		return dataFromMappedVariables(context, {
+			// Unvalidated: n8n's own check of a list field words its refusal without the rule; shared/mappedValues.ts says it.
+			values: (context.getNodeParameter(`${names.mapper}.value`, {}, { skipValidation: true }) ?? {}) as IDataObject,
+			stored: (context.getNodeParameter(`${names.mapper}.value`, {}, { rawExpressions: true }) ?? {}) as IDataObject,
+			fieldTypes: new Map(schema.map((field) => [field.id, String(field.type ?? 'string')])),
+			asText: context.getNodeParameter(names.asText, false) as boolean,
+		});
 	}
 	return requireJsonObject(context, 'Data (JSON)', context.getNodeParameter(names.json));
 }

@@ -5,6 +5,7 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
+import { mappedValue } from './mappedValues';
 import { apiJson } from './transport';
 import { invalidParameter } from './validation';
 import type { ItemContext } from './itemContext';
@@ -46,30 +47,48 @@ export async function getTemplateVariableFields(this: ILoadOptionsFunctions): Pr
 	};
 }
 
+/** What "Map Each Variable" holds: the values (resolved and as stored) and the fields' schema. */
+export interface MappedVariables {
+	/** The values, expressions resolved for the item. */
+	values: IDataObject;
+	/** The same values as stored in the workflow: an expression starts with "=". */
+	stored: IDataObject;
+	/** Each field's type as the mapper's schema stores it (`array` for a list). */
+	fieldTypes: Map<string, string>;
+	/** The node's "Send Mapped Values as Text". */
+	asText: boolean;
+}
+
 /**
- * The data object of mapped variables: dotted paths become nested objects again, and a
- * list given as JSON text is parsed.
+ * Whether a mapped field is a list: as the schema says, or, for a field the schema does not
+ * know (a workflow written by hand or by an API), when its text starts like one.
  */
-export function dataFromMappedVariables(context: ItemContext, mapped: IDataObject): IDataObject {
+function isListField(type: string | undefined, raw: unknown): boolean {
+	return type === undefined ? typeof raw === 'string' && raw.trim().startsWith('[') : type === 'array';
+}
+
+/**
+ * The data object of mapped variables: each value typed as shared/mappedValues.ts says, and
+ * dotted paths nested into objects again. An empty field is left out.
+ */
+export function dataFromMappedVariables(context: ItemContext, mapped: MappedVariables): IDataObject {
 	const data: IDataObject = {};
-	for (const [path, raw] of Object.entries(mapped)) {
+	for (const [path, raw] of Object.entries(mapped.values)) {
 		if (raw === undefined || raw === null || raw === '') continue;
-		let value: unknown = raw;
-		const looksLikeList = typeof raw === 'string' && raw.trim().startsWith('[');
-		if (looksLikeList) {
-			try {
-				value = JSON.parse(raw as string);
-			} catch {
-				throw invalidParameter(context, `Variables → ${path}`, 'must be a JSON list, e.g. [{"description": "Gear"}]');
-			}
-		}
+		const stored = mapped.stored[path];
+		const typed = mappedValue(raw, {
+			fromExpression: typeof stored === 'string' && stored.startsWith('='),
+			asText: mapped.asText,
+			isList: isListField(mapped.fieldTypes.get(path), raw),
+		});
+		if ('refusal' in typed) throw invalidParameter(context, `Variables → ${path}`, typed.refusal);
 		const keys = path.split('.');
 		let target = data;
 		for (const key of keys.slice(0, -1)) {
 			if (target[key] === undefined || typeof target[key] !== 'object' || Array.isArray(target[key])) target[key] = {};
 			target = target[key] as IDataObject;
 		}
-		target[keys[keys.length - 1]] = value as IDataObject[keyof IDataObject];
+		target[keys[keys.length - 1]] = typed.value as IDataObject[keyof IDataObject];
 	}
 	return data;
 }

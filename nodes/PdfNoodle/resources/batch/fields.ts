@@ -19,7 +19,7 @@ export const GET_STATUS = 'getStatus';
 export const BATCH_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 600 };
 
 /** Batch entries have their own parameter names, kept from the first release so saved workflows stay valid. */
-export const BATCH_DATA_NAMES: TemplateDataNames = { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables' };
+export const BATCH_DATA_NAMES: TemplateDataNames = { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables', asText: 'documentVariablesAsText' };
 
 const both = { resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML] };
 const fromItems = (operation: string) => ({ resource: [RESOURCE], operation: [operation], batchSource: ['inputItems'] });

@@ -16,7 +16,7 @@ import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
 
 const OPERATION = 'renderFromTemplate';
 const show = { resource: ['document'], operation: [OPERATION] };
-const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 'variables' };
+const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' };
 
 export const renderFromTemplateOperation: INodePropertyOptions = {
 	name: 'Render From Template',
