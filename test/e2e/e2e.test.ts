@@ -131,6 +131,47 @@ describe('example workflows run by n8n execute', () => {
 		assert.ok(pages.every((page) => page.includes('Kind regards')));
 	});
 
+	test('Map Each Variable in a real n8n: typed false and 40 go as a boolean and a number (no honors line), a mapped list renders as rows', async () => {
+		const field = (id: string, type = 'string') => ({ id, displayName: id, required: false, defaultMatch: false, display: true, type });
+		const renderNode = (name: string, template: string, value: Record<string, string>, schema: object[], x: number) => ({
+			id: name,
+			name,
+			type: 'n8n-nodes-pdf-noodle.pdfNoodle',
+			typeVersion: 1,
+			position: [x, 0],
+			parameters: { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: template }, dataMode: 'map', variables: { mappingMode: 'defineBelow', value, schema } },
+			credentials: { pdfNoodleApi: { id: 'pdfNoodleSandbox', name: 'PDF Noodle account' } },
+		});
+		const order = { lines: [{ description: 'Spanning tree', quantity: 1, unit_price: '10.00' }, { description: 'Bridge', quantity: 3, unit_price: '2.50' }] };
+		const workflow = {
+			id: 'pdfNoodleTypedMapping',
+			name: 'PDF Noodle: typed mapped variables',
+			nodes: [
+				{ id: 'manual', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{ id: 'order', name: 'Order', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [200, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify(order), options: {} } },
+				renderNode('Certificate', 'certificate', { recipient_name: 'Ada Lovelace', 'course.title': 'Compilers', 'course.hours': '40', with_honors: 'false' }, ['recipient_name', 'course.title', 'course.hours', 'with_honors', 'issued_on'].map((id) => field(id)), 400),
+				renderNode('Invoice', 'invoice', { invoice_number: 'INV-77', items: "={{ $('Order').item.json.lines }}", total: '17.5', paid: 'false', due_date: '2026-12-01' }, [field('invoice_number'), field('items', 'array'), field('total'), field('paid'), field('due_date')], 600),
+			],
+			connections: {
+				Start: { main: [[{ node: 'Order', type: 'main', index: 0 }]] },
+				Order: { main: [[{ node: 'Certificate', type: 'main', index: 0 }]] },
+				Certificate: { main: [[{ node: 'Invoice', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+		};
+		sandbox.context.requestLog.length = 0;
+		await n8n.importWorkflow(workflow);
+		const run = await n8n.execute('pdfNoodleTypedMapping');
+		const [certificateBody, invoiceBody] = sandbox.context.requestLog.filter((request) => request.path === '/v1/pdf/sync').map((request) => (request.body as { data: unknown }).data);
+		assert.deepEqual(certificateBody, { recipient_name: 'Ada Lovelace', course: { title: 'Compilers', hours: 40 }, with_honors: false });
+		const certificateText = await pdfText(n8n.readBinary(outputOf(run, 'Certificate')[0].binary.data));
+		assert.ok(certificateText.includes('Ada Lovelace') && certificateText.includes('40 hours') && !certificateText.includes('with honors'), certificateText);
+		// The Invoice node's input is the certificate's output: the list is taken from the Order node.
+		assert.deepEqual(invoiceBody, { invoice_number: 'INV-77', items: order.lines, total: 17.5, paid: false, due_date: '2026-12-01' });
+		const invoiceText = await pdfText(n8n.readBinary(outputOf(run, 'Invoice')[0].binary.data));
+		assert.ok(invoiceText.includes('Spanning tree') && invoiceText.includes('Bridge') && invoiceText.includes('Payment due by 2026-12-01'), invoiceText);
+	});
+
 	test('markdown-merge-compress-metadata: the tools chained, the final PDF read back', async () => {
 		await n8n.importWorkflow(example('markdown-merge-compress-metadata'));
 		const run = await n8n.execute('pdfNoodleMarkdownMergeCompressMetadata');

@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 
+import type { INodeProperties } from 'n8n-workflow';
+
+import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { pdfText } from '../support/pdf';
 import { startReceiver, type Receiver } from '../support/receiver';
@@ -111,6 +114,19 @@ describe('a sync render answered 202', () => {
 		const callsAtCancel = statusCalls().length;
 		await new Promise((resolve) => setTimeout(resolve, 2500));
 		assert.ok(statusCalls().length <= callsAtCancel + 1, 'no more polling after the cancel');
+	});
+});
+
+describe('Request Options → Request Timeout at its default', () => {
+	test('a sync render that pdf noodle holds 25 s before answering succeeds: the timeout is for one request, above the 30 s hold', async () => {
+		const requestOptions = new PdfNoodle().description.properties.find((property) => property.name === 'requestOptions');
+		const timeout = (requestOptions?.options as INodeProperties[]).find((option) => option.name === 'timeout');
+		assert.equal(timeout?.displayName, 'Request Timeout (Ms)');
+		Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 25_000 });
+		const { items, error } = await runPdfNoodle({ ...renderLetter, requestOptions: { timeout: timeout?.default } }, { credentials: credentialsFor(sandbox) });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(statusCalls().length, 0, 'answered within the synchronous call, not polled');
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Dear Margaret Hamilton'));
 	});
 });
 

@@ -33,7 +33,7 @@ export interface AwaitedWork {
 
 export function pauseTimeoutField(show: { [key: string]: string[] }): INodeProperties {
 	return {
-		displayName: 'Timeout (Seconds)',
+		displayName: 'Pause Timeout (Seconds)',
 		name: 'pauseTimeout',
 		type: 'number',
 		typeOptions: { minValue: 1 },
@@ -52,7 +52,7 @@ export function isPauseMode(context: Pick<ItemContext, 'getNodeParameter'>): boo
 export function pauseSettings(execute: IExecuteFunctions): { resumeUrl: string; timeoutMs: number } {
 	const context = itemContextOf(execute, 0);
 	const timeout = Number(context.getNodeParameter('pauseTimeout', DEFAULT_PAUSE_TIMEOUT_SECONDS));
-	if (!Number.isFinite(timeout) || timeout < 1) throw invalidParameter(context, 'Timeout (Seconds)', 'must be a number of at least 1');
+	if (!Number.isFinite(timeout) || timeout < 1) throw invalidParameter(context, 'Pause Timeout (Seconds)', 'must be a number of at least 1');
 	if (execute.getInputData().length > MAX_PAUSED_ITEMS) {
 		throw new NodeOperationError(
 			execute.getNode(),
@@ -103,7 +103,7 @@ export async function pauseForWork(execute: IExecuteFunctions, work: AwaitedWork
 function deadlineError(execute: IExecuteFunctions, work: AwaitedWork, timeoutMs: number): NodeOperationError {
 	const lookUp = work.kind === 'render' ? 'Document → Get Status' : 'Batch → Get Status';
 	return new NodeOperationError(execute.getNode(), `pdf noodle did not call back within ${timeoutMs / 1000} s for ${work.kind} ${work.id}`, {
-		description: `The execution waited until the node's Timeout (Seconds). The ${work.kind} may still finish at pdf noodle: look it up with ${lookUp} and the ID ${work.id}. pdf noodle calls back at this n8n's resume URL, so n8n must be reachable from the internet at its public address (WEBHOOK_URL).`,
+		description: `The execution waited until the node's Pause Timeout (Seconds). The ${work.kind} may still finish at pdf noodle: look it up with ${lookUp} and the ID ${work.id}. pdf noodle calls back at this n8n's resume URL, so n8n must be reachable from the internet at its public address (WEBHOOK_URL).`,
 	});
 }
 

@@ -7,6 +7,9 @@ import type { INodeProperties } from 'n8n-workflow';
  * "Pause Until Called Back"). So the node brings its own, with the same names and values,
  * which workflows saved before keep; shared/transport.ts and the runner read them.
  */
+/** Two minutes: what a download gets without this option, and four times pdf noodle's longest synchronous hold. */
+export const REQUEST_TIMEOUT_DEFAULT_MS = 120_000;
+
 export const requestOptionsField: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -64,12 +67,15 @@ export const requestOptionsField: INodeProperties = {
 			description: 'An HTTP proxy for every request of the node, with its credentials in the URL if it needs them: http://username:password@myproxy:3128',
 		},
 		{
-			displayName: 'Timeout',
+			displayName: 'Request Timeout (Ms)',
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 10000,
-			description: 'How long to wait, in milliseconds, for the server to start answering a request before giving up on it',
+			// Well above the 30 s pdf noodle may hold a synchronous call before it answers (n8n's
+			// own 10,000 would cut such a call, and the downloads, which otherwise get 120 s).
+			default: REQUEST_TIMEOUT_DEFAULT_MS,
+			description:
+				'How long each single request (to pdf noodle, or a file download) may take, in milliseconds, before it is given up. pdf noodle may hold a synchronous call up to 30 seconds before it answers, so keep this well above 30000. It does not bound waiting for background work: that is the Wait Timeout.',
 		},
 	],
 };

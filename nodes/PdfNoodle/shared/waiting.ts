@@ -40,7 +40,7 @@ function waitForCompletionFields(show: { [key: string]: string[] }, hasMode: boo
 	];
 }
 
-/** "Wait for Completion", "Poll Interval" and "Timeout", the same for every operation that can wait. */
+/** "Wait for Completion", "Poll Interval" and "Wait Timeout", the same for every operation that can wait. */
 export function waitingFields(
 	show: { [key: string]: string[] },
 	defaults: WaitDefaults,
@@ -60,14 +60,14 @@ export function waitingFields(
 		},
 		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is per operation
 		{
-			displayName: 'Timeout (Seconds)',
+			displayName: 'Wait Timeout (Seconds)',
 			name: 'waitTimeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: defaults.timeoutSeconds,
 			displayOptions: { show: { ...show, waitForCompletion: [true] } },
 			description:
-				'How long to wait at most. After that the item fails with the request ID, so the result can still be looked up later.',
+				'How long to wait at most for the work to finish, polling. After that the item fails with the request ID, so the result can still be looked up later.',
 		},
 	];
 }
@@ -107,7 +107,7 @@ export function waitSettings(context: ItemContext, defaults: WaitDefaults): Wait
 			throw invalidParameter(context, 'Poll Interval (Seconds)', `must be a number of at least ${minInterval}${why}`);
 		}
 		if (!Number.isFinite(timeout) || timeout < 1) {
-			throw invalidParameter(context, 'Timeout (Seconds)', 'must be a number of at least 1');
+			throw invalidParameter(context, 'Wait Timeout (Seconds)', 'must be a number of at least 1');
 		}
 	}
 	return { waitForCompletion, intervalMs: interval * 1000, timeoutMs: timeout * 1000 };

@@ -32,6 +32,15 @@ export function renderFailedError(context: IExecuteSingleFunctions, result: IDat
 }
 
 /**
+ * A synchronous answer (only `signedUrl` and `metadata`) in the shape of the render result
+ * that a render finished in the background has, so that a workflow reads one shape whatever
+ * the timing: `requestId` (none given: null), `renderStatus`, `signedUrl`, `metadata`.
+ */
+function asRenderResult(answer: IDataObject): IDataObject {
+	return { requestId: null, renderStatus: 'SUCCESS', ...answer };
+}
+
+/**
  * Waits for a render that is not finished yet: a sync call answered 202 (it took over
  * 30 s) or an asynchronous call. The item's JSON becomes the final render result; a
  * FAILED render is an error of the item. With "Wait for Completion" off the answer is
@@ -44,7 +53,10 @@ async function awaitRenderResult(
 ): Promise<INodeExecutionData[]> {
 	const answer = items[0]?.json ?? {};
 	const isAsync = this.getNodeParameter('mode', 'sync') === 'async';
-	if (response.statusCode !== 202 && !isAsync) return items;
+	if (response.statusCode !== 202 && !isAsync) {
+		items[0].json = asRenderResult(answer);
+		return items;
+	}
 
 	const requestId = String(answer.requestId ?? '');
 	const result = await awaitBackgroundWork(this, RENDER_WAIT_DEFAULTS, {

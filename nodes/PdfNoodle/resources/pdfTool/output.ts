@@ -40,7 +40,11 @@ async function awaitToolResult(
 ): Promise<INodeExecutionData[]> {
 	const answer = items[0]?.json ?? {};
 	const inBackground = response.statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined);
-	if (!inBackground) return items;
+	if (!inBackground) {
+		// One shape whatever the timing: a result from the background names its requestId; the synchronous answer has none.
+		items[0].json = { requestId: null, ...answer };
+		return items;
+	}
 	const requestId = String(answer.requestId);
 	const record = await awaitBackgroundWork(this, TOOL_WAIT_DEFAULTS, {
 		requestId,
@@ -51,7 +55,7 @@ async function awaitToolResult(
 	});
 	if (!record) return items;
 	if (record.status === 'FAILED') throw toolFailedError(this, record);
-	items[0].json = { ...((record.result ?? {}) as IDataObject), requestId };
+	items[0].json = { requestId, ...((record.result ?? {}) as IDataObject) };
 	return items;
 }
 
