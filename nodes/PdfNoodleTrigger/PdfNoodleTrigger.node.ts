@@ -236,9 +236,10 @@ function answerOf(event: PdfNoodleEvent, payload: IDataObject): FilesAnswer {
 
 /**
  * Downloads the payload's files (through `context`: see payloadDownloads.ts for which it may
- * fetch). A file that cannot be had (its URL expired, the host is down, the rule refused it) is left out and its error kept on its item (`downloadError`), and listed by its
- * field in what is returned: the event must still start the workflow, whose JSON keeps the
- * signed URLs, rather than be answered 500 and lost.
+ * fetch). A file that cannot be had (its URL expired, the host is down, the rule refused it)
+ * is left out and its error kept on its item (`downloadError`), and listed by its field in
+ * what is returned: the event must still start the workflow, whose JSON keeps the signed
+ * URLs, rather than be answered 500 and lost.
  */
 async function downloadEveryFile(context: FileContext, answer: FilesAnswer, field: string): Promise<string[]> {
 	const errors: string[] = [];
