@@ -78,7 +78,9 @@ describe('from input items', () => {
 	});
 
 	test('each document is downloaded as the binary of its own item', async () => {
-		const { items } = await run(renderTemplates, people(3));
+		const { items, error } = await run(renderTemplates, people(3));
+		assert.equal(error, undefined, error?.message);
+		assert.equal(items.length, 3, 'one item per document');
 		const texts = await Promise.all(items.map(async (item) => await pdfText(await binaryBytes(item.binary?.data))));
 		texts.forEach((text, index) => assert.ok(text.includes(`Person ${index + 1}`), text));
 	});
