@@ -49,7 +49,12 @@ module.exports = {
 	projects: [
 		layer('unit', 'unit', 30_000, true),
 		layer('api', 'api', 120_000, true),
-		layer('engine', 'engine', 180_000, true),
+		{
+			...layer('engine', 'engine', 180_000, true),
+			// One n8n user folder for the run's engine test files, removed after the run.
+			globalSetup: '<rootDir>/test/harness/engineFolderSetup.js',
+			globalTeardown: '<rootDir>/test/harness/engineFolderTeardown.js',
+		},
 		layer('e2e', 'e2e', 900_000, false),
 		// n8n's editor in a headless Chromium: the limit also bounds starting n8n (beforeAll), about 30 s.
 		layer('ui', 'ui', 180_000, false),

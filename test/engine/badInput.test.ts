@@ -25,11 +25,13 @@ beforeAll(async () => {
 	pngItem = { json: {}, binary: { data: await prepareBinaryData(Buffer.from('\x89PNG\r\n\x1a\nnot a pdf'), 'engine-test', 'engine-test-execution', 'logo.png', 'image/png') } };
 });
 
-let refusedBeforeSending = 0;
+/** What the table measured, for its summary line: each case asserts its own outcome. */
+const measured = { cases: 0, requestsSent: 0, messagesNamingTheParameter: 0 };
 
 afterAll(async () => {
 	await sandbox.close();
-	console.log(`bad-input table: ${TABLE.length} cases, ${refusedBeforeSending} refused before any request with the parameter and rule named`);
+	const { cases, requestsSent, messagesNamingTheParameter } = measured;
+	console.log(`bad-input table: ${cases} of ${TABLE.length} cases run, ${requestsSent} requests reached the sandbox, ${messagesNamingTheParameter} messages name a parameter in quotes`);
 });
 
 type Parameters = Record<string, unknown>;
@@ -144,14 +146,16 @@ describe(`bad-input table (${TABLE.length} cases)`, () => {
 	for (const [name, parameters, message, input] of TABLE) {
 		test(name, async () => {
 			clearRequestLog(sandbox);
+			measured.cases++;
 			const { error } = await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox), input: input?.() });
+			measured.requestsSent += sandbox.context.requestLog.length;
+			if (/"[^"]+"/.test(String(error?.message))) measured.messagesNamingTheParameter++;
 			assert.ok(error, 'the node refused the input');
 			if (typeof message === 'string') assert.equal(error.message, message);
 			else assert.match(error.message, message);
 			assert.match(String(error.description), /Nothing was sent to pdf noodle/);
 			assert.deepEqual(sandbox.context.requestLog.map((request) => `${request.method} ${request.path}`), [], 'nothing was sent');
 			assert.ok(!`${error.message} ${error.description}`.includes(sandbox.apiKey));
-			refusedBeforeSending++;
 		});
 	}
 

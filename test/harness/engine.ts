@@ -4,12 +4,20 @@
  * `authenticate` applied to every request, binary data kept by n8n's binary data service
  * (on disk, as a default n8n install keeps it).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// n8n's services read their folders from the environment when they are first created.
-const userFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-engine-'));
+/** A user folder of this process's own, removed when it exits (the harness used outside Jest, e.g. by bench/). */
+function ownFolder(): string {
+	const folder = mkdtempSync(join(tmpdir(), 'pdf-noodle-engine-'));
+	process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+	return folder;
+}
+
+// n8n's services read their folders from the environment when they are first created. Under
+// Jest the run's one folder (test/harness/engineFolderSetup.js) serves every test file.
+const userFolder = process.env.PDF_NOODLE_ENGINE_FOLDER ?? ownFolder();
 process.env.N8N_USER_FOLDER ??= userFolder;
 process.env.N8N_BINARY_DATA_STORAGE_PATH ??= join(userFolder, 'binaryData');
 process.env.N8N_ENCRYPTION_KEY ??= 'engine-test-encryption-key';
