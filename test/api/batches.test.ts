@@ -1,26 +1,21 @@
 /** The sandbox's batch endpoints, as the spec describes them, over HTTP. */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import { pdfPageCount, pdfText } from '../support/pdf';
 import { type Receiver, startReceiver } from '../support/receiver';
-import { callApi, download, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { callApi, download } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let receiver: Receiver;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 });
 
 afterAll(async () => {
 	await receiver.close();
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, batchStaggerMs: 0, renderDelayMs: 0 });
 });
 
 const entry = (name: string, templateId = 'certificate') => ({ templateId, data: { recipient_name: name } });

@@ -3,10 +3,11 @@
  * tests rely on it, so it is held to the spec here.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import { isPdf, pdfText, pngSize } from '../support/pdf';
-import { callApi, download, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { callApi, download } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
 const INVOICE_DATA = {
 	invoice_number: 'INV-1042',
@@ -22,19 +23,7 @@ const INVOICE_DATA = {
 	notes: '<b>Handle with care</b>',
 };
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, clockOffsetMs: 0 });
-});
+const sandbox = useSandbox();
 
 describe('authentication', () => {
 	test('a call without a key is refused with 401 Unauthorized', async () => {

@@ -5,19 +5,18 @@ import axios from 'axios';
 
 import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
 import { pdfPageCount } from '../support/pdf';
-import { callApi, download, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { callApi, download } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let files: FileServer;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	files = await serveFiles({ '/a.pdf': await textPdf('A', 2), '/b.pdf': await textPdf('B', 3) });
 });
 
 afterAll(async () => {
 	await files.close();
-	await sandbox.close();
 });
 
 /** A PUT of a PDF to an upload URL, without the key. */

@@ -12,14 +12,14 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { binaryDataService, runPdfNoodle } from '../harness/engine';
 import { textPdf } from '../support/fixtures';
-import { clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let pdfItem: INodeExecutionData;
 let pngItem: INodeExecutionData;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	await binaryDataService();
 	pdfItem = { json: {}, binary: { data: await prepareBinaryData(await textPdf('x', 1), 'engine-test', 'engine-test-execution', 'x.pdf', 'application/pdf') } };
 	pngItem = { json: {}, binary: { data: await prepareBinaryData(Buffer.from('\x89PNG\r\n\x1a\nnot a pdf'), 'engine-test', 'engine-test-execution', 'logo.png', 'image/png') } };
@@ -29,7 +29,6 @@ beforeAll(async () => {
 const measured = { cases: 0, requestsSent: 0, messagesNamingTheParameter: 0 };
 
 afterAll(async () => {
-	await sandbox.close();
 	const { cases, requestsSent, messagesNamingTheParameter } = measured;
 	console.log(`bad-input table: ${cases} of ${TABLE.length} cases run, ${requestsSent} requests reached the sandbox, ${messagesNamingTheParameter} messages name a parameter in quotes`);
 });

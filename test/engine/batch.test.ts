@@ -1,30 +1,24 @@
 /** The Batch resource in n8n's engine against the sandbox: chunking, merge, states, waiting. */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { pdfPageCount, pdfText } from '../support/pdf';
 import { type Receiver, startReceiver } from '../support/receiver';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let receiver: Receiver;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 });
 
 afterAll(async () => {
 	await receiver.close();
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	clearRequestLog(sandbox);
-	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, batchStaggerMs: 0, fixedRender: false });
 });
 
 const byExpression = { __rl: true, mode: 'id', value: '={{ $json.template }}' };

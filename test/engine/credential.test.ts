@@ -1,19 +1,12 @@
 /** The credential's "Test" button, as n8n runs it, against the sandbox. */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, test } from '@jest/globals';
+import { test } from '@jest/globals';
 
 import { testCredential } from '../harness/credentialTest';
-import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, clearRequestLog } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
+const sandbox = useSandbox();
 
 test('passes with the right key, by listing templates', async () => {
 	clearRequestLog(sandbox);

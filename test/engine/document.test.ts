@@ -3,24 +3,15 @@
  * sandbox: the files that come out, and the requests the sandbox received.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import { announcedSizeOf, WHOLE_FILE_MAX_BYTES } from '../../dist/nodes/PdfNoodle/shared/download.js';
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { isPdf, pdfText } from '../support/pdf';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => clearRequestLog(sandbox));
+const sandbox = useSandbox();
 
 const renderInvoice = {
 	resource: 'document',

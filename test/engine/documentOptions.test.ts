@@ -3,23 +3,14 @@
  * nothing the user did not set) and what the file that comes out shows.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { pdfPageCount, pdfPageSizes, pdfProperties, pdfText, pngSize } from '../support/pdf';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => clearRequestLog(sandbox));
+const sandbox = useSandbox();
 
 const template = (value: string) => ({ __rl: true, mode: 'list', value });
 

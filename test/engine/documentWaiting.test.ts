@@ -4,7 +4,7 @@
  * and Get Status.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -12,25 +12,18 @@ import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { pdfText } from '../support/pdf';
 import { startReceiver, type Receiver } from '../support/receiver';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let receiver: Receiver;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 });
 
 afterAll(async () => {
-	await sandbox.close();
 	await receiver.close();
-});
-
-beforeEach(() => {
-	clearRequestLog(sandbox);
-	sandbox.context.faults.length = 0;
-	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0 });
 });
 
 const renderLetter = {

@@ -11,19 +11,18 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { runPdfNoodle } from '../harness/engine';
 import { type FileServer, serveFiles, textPdf } from '../support/fixtures';
-import { credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let files: FileServer;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	files = await serveFiles({ '/doc.pdf': await textPdf('Doc', 2) });
 });
 
 afterAll(async () => {
 	await files.close();
-	await sandbox.close();
 });
 
 const template = { __rl: true, mode: 'id', value: '={{ $json.template }}' };

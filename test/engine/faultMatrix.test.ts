@@ -15,9 +15,10 @@ import { runPdfNoodle, type WorkflowRun } from '../harness/engine';
 import type { Fault } from '../sandbox/faults';
 import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
 import { type Receiver, startReceiver } from '../support/receiver';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let receiver: Receiver;
 let files: FileServer;
 const unhandled: unknown[] = [];
@@ -27,7 +28,6 @@ const measured = { cases: 0, requests: 0, itemsIn: 0, itemsOut: 0, errorItems: 0
 
 beforeAll(async () => {
 	process.on('unhandledRejection', onUnhandled);
-	sandbox = await startTestSandbox();
 	receiver = await startReceiver();
 	files = await serveFiles({ '/doc.pdf': await textPdf('Doc', 2) });
 });
@@ -36,7 +36,6 @@ afterAll(async () => {
 	process.off('unhandledRejection', onUnhandled);
 	await files.close();
 	await receiver.close();
-	await sandbox.close();
 	const { cases, requests, itemsIn, itemsOut, errorItems } = measured;
 	console.log(
 		`fault matrix: ${cases} cases run, ${requests} requests seen by the sandbox, ${itemsIn} items in, ${itemsOut} items out (${errorItems} of them errors), ${unhandled.length} unhandled rejections`,

@@ -4,27 +4,24 @@
  * download's Content-Disposition, or from the service's naming rules.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
 import { pdfPageCount } from '../support/pdf';
-import { clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox({ opaqueFileUrls: true });
 let files: FileServer;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox({ opaqueFileUrls: true });
 	files = await serveFiles({ '/report.pdf': await textPdf('Report', 10) });
 });
 
 afterAll(async () => {
 	await files.close();
-	await sandbox.close();
 });
-
-beforeEach(() => clearRequestLog(sandbox));
 
 const run = async (parameters: Record<string, unknown>) => await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox) });
 const renderHtml = (extra: Record<string, unknown> = {}) => ({ resource: 'document', operation: 'renderFromHtml', html: '<h1>Shipping label</h1>', ...extra });

@@ -4,23 +4,16 @@
  * they evaluated; the same in Render From Template and in batch entries from input items.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import type { INodeExecutionData, ResourceMapperFields } from 'n8n-workflow';
 
 import { binaryBytes, callNodeMethod, runPdfNoodle } from '../harness/engine';
 import { pdfText } from '../support/pdf';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-
-afterAll(async () => await sandbox.close());
-
-beforeEach(() => clearRequestLog(sandbox));
+const sandbox = useSandbox();
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

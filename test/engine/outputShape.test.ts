@@ -4,22 +4,15 @@
  * (and, for renders, as Get Status), so that a workflow can rely on `$json.renderStatus`.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { runPdfNoodle } from '../harness/engine';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-
-afterAll(async () => await sandbox.close());
-
-beforeEach(() => clearRequestLog(sandbox));
+const sandbox = useSandbox();
 
 const FAST = { syncWaitMs: 30_000, renderDelayMs: 0, toolDelayMs: 0 };
 /** Longer than the synchronous wait: answered 202 and polled. */

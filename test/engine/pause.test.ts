@@ -5,22 +5,13 @@
  * by pdf noodle's call runs in a real n8n (test/e2e/pause.test.ts, test/queue).
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import { runPdfNoodle } from '../harness/engine';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => clearRequestLog(sandbox));
+const sandbox = useSandbox();
 
 const template = { __rl: true, mode: 'id', value: 'certificate' };
 const data = '={{ JSON.stringify({ recipient_name: $json.name, course: { title: "Queues", hours: 2 } }) }}';

@@ -1,6 +1,6 @@
 /** The PDF Tool resource in n8n's engine against the sandbox: the files that come out, read back. */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import { unzipSync } from 'fflate';
 import type { INodeExecutionData } from 'n8n-workflow';
@@ -8,15 +8,15 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { binaryBytes, binaryDataService, runPdfNoodle } from '../harness/engine';
 import { imagePdf, serveFiles, textPdf, type FileServer } from '../support/fixtures';
 import { pdfPageContents, pdfPageCount, pdfPageSizes, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let files: FileServer;
 let tenPages: Buffer;
 let photo: Buffer;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	tenPages = await textPdf('Report', 10, { title: 'Original title', creator: 'Fixture maker' });
 	photo = await imagePdf();
 	files = await serveFiles({
@@ -30,12 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await files.close();
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	clearRequestLog(sandbox);
-	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, toolDelayMs: 0 });
 });
 
 /** An input item holding a PDF in binary field `data`, as a Read Binary File node would give it. */

@@ -5,29 +5,16 @@
  * each other's first status call (shared/firstStatusCalls.ts): the status calls per render.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_REQUESTS_AT_ONCE } from '../../dist/nodes/PdfNoodle/shared/requestsAtOnce.js';
 import { runPdfNoodle } from '../harness/engine';
 import { serveFiles, textPdf } from '../support/fixtures';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox({ fixedRender: true });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	clearRequestLog(sandbox);
-	sandbox.context.traffic.reset();
-	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, toolDelayMs: 0 });
-});
+const sandbox = useSandbox({ fixedRender: true });
 
 const render: INodeParameters = { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'letter' }, data: '={{ JSON.stringify({ recipient: { name: "Person " + $itemIndex } }) }}' };
 const items = (count: number) => Array.from({ length: count }, (_, index) => ({ json: { index } }));

@@ -1,6 +1,6 @@
 /** The Template resource, and rendering with mapped variables, in n8n's engine against the sandbox. */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
+import { beforeEach, describe, test } from '@jest/globals';
 
 import type { IConnections, INode, INodeExecutionData, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
@@ -9,19 +9,10 @@ import { binaryBytes, binaryDataService, callNodeMethod, NODE_NAME, PDF_NOODLE_N
 import { INPUT_NODE_TYPE } from '../harness/nodeTypes';
 import { textPdf } from '../support/fixtures';
 import { pdfText } from '../support/pdf';
-import { apiRequests, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox({ templateCreationMs: 1500, templateFinalizeMs: 60_000 });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => clearRequestLog(sandbox));
+const sandbox = useSandbox({ templateCreationMs: 1500, templateFinalizeMs: 60_000 });
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

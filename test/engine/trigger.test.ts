@@ -14,21 +14,15 @@ import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { startTriggerServer, type TriggerOptions, type TriggerServer } from '../harness/webhook';
 import { pdfText } from '../support/pdf';
 import { startReceiver } from '../support/receiver';
-import { apiRequests, callApi, clearRequestLog, credentialsFor, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, callApi, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 const servers: TriggerServer[] = [];
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
 
 afterAll(async () => {
 	await Promise.all(servers.map(async (server) => await server.close()));
-	await sandbox.close();
 });
-
-beforeEach(() => clearRequestLog(sandbox));
 
 /** The trigger with the sandbox's API credential (and so Confirm With PDF Noodle, on by default) and a secret. */
 function confirmed(token = 'tok-confirm'): TriggerOptions {

@@ -1,0 +1,36 @@
+/** The sandbox fixture of a test file (Jest only: bench/ imports support/sandbox.ts, not this). */
+import { afterAll, beforeAll, beforeEach } from '@jest/globals';
+
+import type { SandboxSettings } from '../sandbox/context';
+import { clearRequestLog, type Sandbox, startTestSandbox } from './sandbox';
+
+/**
+ * The sandbox of a test file: started before its tests (with `settings`), reset before each
+ * test (request log, injected faults, traffic counters, and the settings as they were at the
+ * start, so that a test's timing changes end with it), and stopped after them. It is used as
+ * the sandbox itself; it exists from the file's first hook on.
+ */
+export function useSandbox(settings: Partial<SandboxSettings> = {}): Sandbox {
+	let started: Sandbox | undefined;
+	let initialSettings: SandboxSettings;
+	beforeAll(async () => {
+		started = await startTestSandbox(settings);
+		initialSettings = { ...started.context.settings };
+	});
+	beforeEach(() => {
+		const { context } = started!;
+		clearRequestLog(started!);
+		context.faults.length = 0;
+		context.traffic.reset();
+		// A setting a test added (e.g. fixedRender) goes; the others are as at the start.
+		for (const key of Object.keys(context.settings)) if (!(key in initialSettings)) delete (context.settings as unknown as Record<string, unknown>)[key];
+		Object.assign(context.settings, initialSettings);
+	});
+	afterAll(async () => await started?.close());
+	return new Proxy({} as Sandbox, {
+		get(_, property) {
+			if (!started) throw new Error('The sandbox starts before the first test: use it in a test or a hook');
+			return Reflect.get(started, property, started);
+		},
+	});
+}
