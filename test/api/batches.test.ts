@@ -56,6 +56,7 @@ describe('states', () => {
 		assert.equal(running.json.status, 'ONGOING');
 		assert.ok(running.json.completed >= 1 && running.json.completed < running.json.total, JSON.stringify(running.json));
 		await batch.finished;
+		assert.equal(ack.json.subRequestIds.length, 3, 'one render per entry');
 		for (const requestId of ack.json.subRequestIds) {
 			const single = await callApi(sandbox, 'GET', `/v1/pdf/status/${requestId}`);
 			assert.equal(single.json.renderStatus, 'SUCCESS');
