@@ -2,16 +2,16 @@ import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
 /**
  * The secret a PDF Noodle Trigger expects as `?token=` in its URL. A credential, not a node
- * parameter, so that it stays out of exported and shared workflows.
+ * parameter, so that it stays out of exported and shared workflows. pdf noodle never sees it
+ * (it only calls the URL it was given), so its test is the trigger's, which judges the token
+ * itself (nodes/PdfNoodleTrigger/secret.ts).
  */
-// There is nothing to test it against: pdf noodle never sees it, it only sends the URL it was given.
-// eslint-disable-next-line @n8n/community-nodes/credential-test-required
 export class PdfNoodleTriggerApi implements ICredentialType {
 	name = 'pdfNoodleTriggerApi';
 
-	// Not an API key: the name says what it is, so it is not confused with the PDF Noodle API credential.
-	// eslint-disable-next-line n8n-nodes-base/cred-class-field-display-name-missing-api
-	displayName = 'PDF Noodle Trigger Secret';
+	// "Secret" says what it holds, so that it is not taken for the PDF Noodle API credential's key;
+	// n8n's rules want every credential's name to end in "API".
+	displayName = 'PDF Noodle Trigger Secret API';
 
 	icon: Icon = {
 		light: 'file:../nodes/PdfNoodle/pdfNoodle.svg',
@@ -29,7 +29,7 @@ export class PdfNoodleTriggerApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'A call must carry it as ?token=… in the URL, or it is refused with 401 and starts nothing. Add it to the Webhook URL you give pdf noodle.',
+				'A call must carry it as ?token=… in the URL, or it is refused with 401 and starts nothing. Add it to the Webhook URL you give pdf noodle. Use at least 16 random characters.',
 		},
 	];
 }

@@ -1,4 +1,5 @@
 import type {
+	IHookFunctions,
 	INodeProperties,
 	INodePropertyOptions,
 	INodeType,
@@ -169,6 +170,26 @@ export class PdfNoodle implements INodeType {
 	};
 
 	customOperations = operationsOf(this.description);
+
+	/**
+	 * n8n's webhook lifecycle is for services where a webhook is registered through an API.
+	 * The pause's resume URL is n8n's own and travels in each paused request, and pdf noodle
+	 * has no API to register webhooks: nothing to create, look up or delete. (n8n runs no
+	 * lifecycle for a resume webhook anyway; the methods say so where n8n's scanner looks.)
+	 */
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await resumeOnCallback(this, outputOfPaused);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import type {
 	IDataObject,
+	IHookFunctions,
 	INodeExecutionData,
 	INodePropertyOptions,
 	INodeType,
@@ -16,12 +17,10 @@ import type { FileContext } from '../PdfNoodle/shared/itemContext';
 import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from '../PdfNoodle/shared/events';
 import { confirmWithService, hasApiCredential } from './confirmation';
 import { DOWNLOAD_UNCONFIRMED, payloadFileContext } from './payloadDownloads';
+import { assertSecretNotEmpty, pdfNoodleTriggerSecretTest, SECRET_CREDENTIAL } from './secret';
 
 /** Bodies larger than this are not pdf noodle payloads (a full batch record is a few kB). */
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
-
-/** The optional credential with the token; the description names it literally, for the linter's check. */
-const SECRET_CREDENTIAL = 'pdfNoodleTriggerApi';
 
 /** The parameter that turns the confirmation with pdf noodle off (it is on when the API credential is selected). */
 const CONFIRM = 'confirmWithService';
@@ -61,7 +60,7 @@ export class PdfNoodleTrigger implements INodeType {
 		credentials: [
 			// Both optional, both advised (see the notice): the API credential confirms each call, the secret guards the URL.
 			{ name: 'pdfNoodleApi', required: false },
-			{ name: 'pdfNoodleTriggerApi', required: false },
+			{ name: 'pdfNoodleTriggerApi', required: false, testedBy: 'pdfNoodleTriggerSecretTest' },
 		],
 		webhooks: [
 			{
@@ -77,7 +76,7 @@ export class PdfNoodleTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Copy this node\'s Production URL into the "Webhook URL" of an asynchronous render or a batch in the PDF Noodle node: pdf noodle has no API to register webhooks. pdf noodle does not sign its calls, so protect the trigger twice: select a PDF Noodle API credential, so that each call is confirmed with pdf noodle and only its answer is used, and a PDF Noodle Trigger Secret credential, whose token you add to the URL as ?token=YOUR_TOKEN.',
+					'Copy this node\'s Production URL into the "Webhook URL" of an asynchronous render or a batch in the PDF Noodle node: pdf noodle has no API to register webhooks. pdf noodle does not sign its calls, so protect the trigger twice: select a PDF Noodle API credential, so that each call is confirmed with pdf noodle and only its answer is used, and a PDF Noodle Trigger Secret API credential, whose token you add to the URL as ?token=YOUR_TOKEN.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -147,6 +146,31 @@ export class PdfNoodleTrigger implements INodeType {
 				description: 'How a batch\'s files come out: each document (and the merged PDF) on an item of its own, or all on one item',
 			}),
 		],
+	};
+
+	/**
+	 * n8n's webhook lifecycle is for services where a webhook is registered, looked up and
+	 * deleted through an API. pdf noodle has none: the trigger's URL travels in each async
+	 * render or batch that names it. So nothing is registered on activation and nothing is
+	 * left behind on deactivation; activation only refuses a secret that would refuse every call.
+	 */
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				await assertSecretNotEmpty(this);
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	methods = {
+		credentialTest: { pdfNoodleTriggerSecretTest },
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

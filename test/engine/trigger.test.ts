@@ -487,3 +487,43 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 		assert.deepEqual(statusLookups(), [], 'confirmation off: nothing is looked up');
 	});
 });
+
+describe('the webhook lifecycle: pdf noodle has no API to register webhooks', () => {
+	test('activating and deactivating send nothing to pdf noodle, and the trigger keeps receiving calls', async () => {
+		const server = await trigger({ events: ['render'] }, confirmed('tok-lifecycle-123456'));
+		// Activation: checkExists says there is nothing to create; deactivation: nothing to delete.
+		assert.equal(await server.lifecycle('checkExists'), true);
+		assert.equal(await server.lifecycle('delete'), true);
+		assert.equal(await server.lifecycle('checkExists'), true);
+		assert.deepEqual(sandbox.context.requestLog, [], 'nothing was sent to pdf noodle');
+		await asyncRenderTo(`${server.url}?token=tok-lifecycle-123456`);
+		assert.equal(server.executions.length, 1, 'a delivery after that starts the workflow');
+	});
+
+	test('a secret credential with an empty token is refused at activation, with the reason', async () => {
+		const server = await trigger({ events: ['render'] }, secret(''));
+		await assert.rejects(server.lifecycle('checkExists'), {
+			message: 'The PDF Noodle Trigger Secret API credential has an empty Secret Token',
+			description: 'Every call would be refused. Give the credential a long random token, and add it to the Webhook URL as ?token=…',
+		});
+		const withoutSecret = await trigger({ events: ['render'] });
+		assert.equal(await withoutSecret.lifecycle('checkExists'), true);
+	});
+});
+
+describe('the credential test of the PDF Noodle Trigger Secret API judges the token itself', () => {
+	const testToken = async (token: unknown) =>
+		await new PdfNoodleTrigger().methods.credentialTest.pdfNoodleTriggerSecretTest.call({} as never, { id: '1', name: 'secret', type: 'pdfNoodleTriggerApi', data: { token } } as never);
+
+	test('an empty, a missing or a short token is refused with the reason; a long one passes', async () => {
+		assert.deepEqual(await testToken(''), { status: 'Error', message: 'The Secret Token is empty: the trigger would refuse every call' });
+		assert.deepEqual(await testToken(undefined), { status: 'Error', message: 'The Secret Token is empty: the trigger would refuse every call' });
+		assert.deepEqual(await testToken('s3cret'), { status: 'Error', message: 'The Secret Token has 6 characters: use at least 16 random ones, so that it cannot be guessed' });
+		assert.deepEqual(await testToken('k9Vq2xLr7TzW4mNp'), { status: 'OK', message: 'The token is long enough to protect the trigger' });
+	});
+
+	test('the trigger names it as the test of its secret credential (n8n runs it when the credential is saved)', () => {
+		const secretCredential = new PdfNoodleTrigger().description.credentials?.find((credential) => credential.name === 'pdfNoodleTriggerApi');
+		assert.equal(secretCredential?.testedBy, 'pdfNoodleTriggerSecretTest');
+	});
+});

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import express from 'express';
-import { ExecutionLifecycleHooks, WebhookContext } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	INode,
@@ -30,6 +30,11 @@ export const TRIGGER_PATH = '/webhook/pdf-noodle';
 export interface TriggerServer {
 	/** The trigger's production URL. */
 	url: string;
+	/**
+	 * Runs a method of the trigger's webhook lifecycle the way n8n does when it activates the
+	 * workflow (checkExists, then create if that says false) or deactivates it (delete).
+	 */
+	lifecycle(method: 'checkExists' | 'create' | 'delete'): Promise<boolean>;
 	/** The items of each execution the trigger started, in order. */
 	executions: INodeExecutionData[][];
 	/** The workflow as n8n stores and exports it: the credential by reference, never its data. */
@@ -61,6 +66,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	const workflow = new Workflow({ id: 'trigger-test', nodes: [node], connections: {}, active: true, nodeTypes });
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
 	const executions: INodeExecutionData[][] = [];
+	const credentialsHelper = new TestCredentialsHelper({ ...CREDENTIAL_TYPES, pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials);
 
 	const app = express();
 	// n8n parses JSON bodies up to its payload limit (16 MB by default) and leaves others unparsed.
@@ -68,7 +74,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	app.post(TRIGGER_PATH, async (request, response) => {
 		const additionalData = {
 			...additionalDataOutsideExecution(),
-			credentialsHelper: new TestCredentialsHelper({ ...CREDENTIAL_TYPES, pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials),
+			credentialsHelper,
 			hooks: new ExecutionLifecycleHooks('webhook', 'trigger-execution', {} as IWorkflowBase),
 			httpRequest: request,
 			httpResponse: response,
@@ -101,8 +107,17 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
 	});
 	const { port } = server.address() as AddressInfo;
+	const lifecycle = async (method: 'checkExists' | 'create' | 'delete'): Promise<boolean> => {
+		const additionalData = { ...additionalDataOutsideExecution(), credentialsHelper } as unknown as IWorkflowExecuteAdditionalData;
+		const webhookData = { httpMethod: 'POST', node: node.name, path: 'pdf-noodle', webhookDescription: nodeType.description.webhooks![0], workflowId: workflow.id, workflowExecuteAdditionalData: additionalData } as IWebhookData;
+		const context = new HookContext(workflow, node, additionalData, 'trigger', 'activate', webhookData);
+		const run = nodeType.webhookMethods?.default?.[method];
+		if (!run) throw new Error(`The trigger has no webhook lifecycle method ${method}`);
+		return await run.call(context);
+	};
 	return {
 		url: `http://127.0.0.1:${port}${TRIGGER_PATH}`,
+		lifecycle,
 		executions,
 		workflowJson: JSON.parse(JSON.stringify({ nodes: [node], connections: {} })),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -11,7 +11,8 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 test('is a community node package named n8n-nodes-pdf-noodle', () => {
 	assert.equal(pkg.name, 'n8n-nodes-pdf-noodle');
 	assert.ok(pkg.keywords.includes('n8n-community-node-package'));
-	assert.deepEqual(pkg.files, ['dist']);
+	assert.deepEqual(pkg.files, ['dist', 'index.js']);
+	assert.equal(pkg.main, 'index.js');
 	assert.equal(pkg.n8n.n8nNodesApiVersion, 1);
 });
 
@@ -69,7 +70,7 @@ test('npm pack ships the built nodes, credentials and icons, and nothing of the 
 	for (const icon of ['pdfNoodle.svg', 'pdfNoodle.dark.svg']) {
 		assert.ok(files.includes(`dist/nodes/PdfNoodle/${icon}`), `the tarball holds the icon ${icon}`);
 	}
-	// dist/ and the three files npm always ships; no sources, tests or tooling.
+	// dist/, the main, and the three files npm always ships; no sources, tests or tooling.
 	const outsideDist = files.filter((file) => !file.startsWith('dist/')).sort();
-	assert.deepEqual(outsideDist, ['LICENSE.md', 'README.md', 'package.json']);
+	assert.deepEqual(outsideDist, ['LICENSE.md', 'README.md', 'index.js', 'package.json']);
 });

@@ -104,7 +104,7 @@ function asSentence(text: string): string {
 
 /** A name from a host is only a name: no folders (`../`), no control characters. */
 function plainFileName(name: string): string | undefined {
-	// eslint-disable-next-line no-control-regex -- control characters are what is removed
+	// Control characters are what is removed.
 	const base = (name.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 	return base === '' || /^\.+$/.test(base) ? undefined : base;
 }

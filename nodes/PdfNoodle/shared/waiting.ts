@@ -46,25 +46,25 @@ export function waitingFields(
 	defaults: WaitDefaults,
 	{ hasMode = false }: { hasMode?: boolean } = {},
 ): INodeProperties[] {
+	// Named, so that n8n's linter sees each field's default (it cannot read `defaults.…`).
+	const { pollIntervalSeconds, timeoutSeconds } = defaults;
 	return [
 		...waitForCompletionFields(show, hasMode),
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is per operation
 		{
 			displayName: 'Poll Interval (Seconds)',
 			name: 'pollInterval',
 			type: 'number',
 			typeOptions: { minValue: defaults.minPollIntervalSeconds ?? 1 },
-			default: defaults.pollIntervalSeconds,
+			default: pollIntervalSeconds,
 			displayOptions: { show: { ...show, waitForCompletion: [true] } },
 			description: 'How often to ask the API whether the work has finished',
 		},
-		// eslint-disable-next-line n8n-nodes-base/node-param-default-missing -- the default is per operation
 		{
 			displayName: 'Wait Timeout (Seconds)',
 			name: 'waitTimeout',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: defaults.timeoutSeconds,
+			default: timeoutSeconds,
 			displayOptions: { show: { ...show, waitForCompletion: [true] } },
 			description:
 				'How long to wait at most for the work to finish, polling. After that the item fails with the request ID, so the result can still be looked up later.',

@@ -1,0 +1,43 @@
+import type { ICredentialsDecrypted, ICredentialTestFunctions, IHookFunctions, INodeCredentialTestResult } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** The optional credential with the token; the description names it literally, for the linter's check. */
+export const SECRET_CREDENTIAL = 'pdfNoodleTriggerApi';
+
+/** Fewer characters than this can be guessed: the token is all that keeps strangers off the trigger's URL. */
+export const MIN_TOKEN_LENGTH = 16;
+
+/** Why a token does not protect the trigger, or undefined when it does. */
+export function weakTokenReason(token: unknown): string | undefined {
+	if (typeof token !== 'string' || token === '') return 'The Secret Token is empty: the trigger would refuse every call';
+	if (token.length < MIN_TOKEN_LENGTH) {
+		return `The Secret Token has ${token.length} characters: use at least ${MIN_TOKEN_LENGTH} random ones, so that it cannot be guessed`;
+	}
+	return undefined;
+}
+
+/**
+ * The credential test of the PDF Noodle Trigger Secret API. pdf noodle never sees the token (it
+ * only calls the URL it was given), so there is no request to try: the test judges the token
+ * itself, as n8n shows when the credential is saved.
+ */
+export async function pdfNoodleTriggerSecretTest(
+	this: ICredentialTestFunctions,
+	credential: ICredentialsDecrypted,
+): Promise<INodeCredentialTestResult> {
+	const reason = weakTokenReason(credential.data?.token);
+	return reason ? { status: 'Error', message: reason } : { status: 'OK', message: 'The token is long enough to protect the trigger' };
+}
+
+/**
+ * Refuses to activate a trigger whose secret credential has an empty token: it would refuse
+ * every call pdf noodle makes, and the workflow would silently never start.
+ */
+export async function assertSecretNotEmpty(hook: IHookFunctions): Promise<void> {
+	if (!hook.getNode().credentials?.[SECRET_CREDENTIAL]) return;
+	const { token } = await hook.getCredentials<{ token?: unknown }>(SECRET_CREDENTIAL);
+	if (typeof token === 'string' && token !== '') return;
+	throw new NodeOperationError(hook.getNode(), 'The PDF Noodle Trigger Secret API credential has an empty Secret Token', {
+		description: 'Every call would be refused. Give the credential a long random token, and add it to the Webhook URL as ?token=…',
+	});
+}
