@@ -212,7 +212,16 @@ describe('the trigger in a running n8n', () => {
 		await n8n.activateWorkflow('pdfNoodleTriggerReceiver');
 		await n8n.importWorkflow(unconfirmedTrigger());
 		await n8n.activateWorkflow('pdfNoodleTriggerUnconfirmed');
+		sandbox.context.requestLog.length = 0;
 		baseUrl = await n8n.start();
+		// n8n activates both trigger workflows as it starts (the trigger's webhook lifecycle runs).
+		await new Promise((wait) => setTimeout(wait, 2000));
+		requestsWhileActivating = [...sandbox.context.requestLog];
+	});
+	let requestsWhileActivating: unknown[];
+
+	test('activating the trigger workflows sent nothing to pdf noodle: it has no API to register webhooks', () => {
+		assert.deepEqual(requestsWhileActivating, []);
 	});
 
 	afterAll(async () => await internal?.close());
