@@ -17,7 +17,7 @@ import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
-import { N8n, packPackage } from './n8n';
+import { N8n, N8N_MAJOR, N8N_OWNER, packPackage } from './n8n';
 
 let sandbox: Sandbox;
 let n8n: N8n;
@@ -340,5 +340,19 @@ describe('the trigger in a running n8n', () => {
 		} finally {
 			sandbox.context.settings.renderDelayMs = 0;
 		}
+	});
+
+	// Last in this block: the trigger stops listening. n8n 2.x deactivates through its REST API
+	// (1.x's differs; there the activation test above stands alone).
+	(N8N_MAJOR >= 2 ? test : test.skip)('deactivating the workflow sends nothing to pdf noodle either: nothing was registered there', async () => {
+		await n8n.setUpOwner(baseUrl);
+		const n8nServer = axios.create({ baseURL: baseUrl, validateStatus: () => true });
+		const login = await n8nServer.post('/rest/login', { emailOrLdapLoginId: N8N_OWNER.email, password: N8N_OWNER.password });
+		assert.equal(login.status, 200);
+		const cookie = String(login.headers['set-cookie']?.[0]).split(';')[0];
+		const logged = sandbox.context.requestLog.length;
+		const deactivated = await n8nServer.post('/rest/workflows/pdfNoodleTriggerReceiver/deactivate', {}, { headers: { Cookie: cookie } });
+		assert.equal(deactivated.status, 200, JSON.stringify(deactivated.data));
+		assert.deepEqual(sandbox.context.requestLog.slice(logged).map((request) => `${request.method} ${request.path}`), []);
 	});
 });
