@@ -1,4 +1,5 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
 	INodeProperties,
 	INodePropertyOptions,
@@ -6,8 +7,9 @@ import type {
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
+	NodeOutput,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { batchCustomOperations, batchDescription } from './resources/batch';
 import { RENDER_HTML, RENDER_TEMPLATES } from './resources/batch/fields';
@@ -51,6 +53,22 @@ function operationsOf(description: INodeTypeDescription): Operations {
 		renderFromHtml: pausableRender(renderFromHtmlOperation, routed.document.renderFromHtml),
 	};
 	return mergeOperations(routed, batchCustomOperations, { pdfTool: { mergePdfs }, document });
+}
+
+let operations: Operations | undefined;
+
+/** The operation of a resource, as `customOperations` holds it (undefined for a pair the node lacks). */
+export function operationFor(resource: string, operation: string): Operations[string][string] | undefined {
+	return (operations ?? new PdfNoodle().customOperations)[resource]?.[operation];
+}
+
+/** The operation the node's resource and operation parameters name. */
+function operationOf(execute: IExecuteFunctions): NonNullable<Operations[string][string]> {
+	const resource = String(execute.getNodeParameter('resource', 0));
+	const operation = String(execute.getNodeParameter('operation', 0));
+	const run = operationFor(resource, operation);
+	if (!run) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node has no operation "${operation}" for the resource "${resource}"`);
+	return run;
 }
 
 /** The operations that can pause the execution, and how each outputs its result when it resumes. */
@@ -169,7 +187,18 @@ export class PdfNoodle implements INodeType {
 		properties: [...PROPERTIES],
 	};
 
-	customOperations = operationsOf(this.description);
+	// Built once and shared by every instance and by `execute`: one set of operations.
+	customOperations = (operations ??= operationsOf(this.description));
+
+	/**
+	 * The node's entry when n8n calls `execute`: n8n's MCP Server Trigger and AI Agent 2.x run
+	 * a tool that way (n8n's engine runs `customOperations`). It runs the very same operations;
+	 * without it n8n would fall back to its declarative routing engine, which knows neither the
+	 * package's transport nor the batch operations (a Batch render sent `GET /`).
+	 */
+	async execute(this: IExecuteFunctions): Promise<NodeOutput> {
+		return await operationOf(this).call(this);
+	}
 
 	/**
 	 * n8n's webhook lifecycle is for services where a webhook is registered through an API.

@@ -1,0 +1,62 @@
+/**
+ * The node run through `execute`, as n8n's MCP Server Trigger and AI Agent 2.x run a tool: a
+ * node type with the PDF Noodle node's description and `execute` only (n8n's engine would
+ * otherwise prefer `customOperations`). Before the node had `execute`, n8n fell back to its
+ * declarative routing engine there: a Batch render sent `GET /` and a 429 was not retried.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from '@jest/globals';
+
+import type { INodeType } from 'n8n-workflow';
+
+import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
+import type { Fault } from '../sandbox/faults';
+import { binaryBytes, runSingleNode } from '../harness/engine';
+import { pdfText } from '../support/pdf';
+import { apiRequests, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
+
+const sandbox = useSandbox();
+
+const EXECUTE_ONLY = 'test.pdfNoodleExecuteOnly';
+
+/** The node as a tool call reaches it: its description and its `execute`, nothing else. */
+function executeOnly(): INodeType {
+	const node = new PdfNoodle();
+	return { description: node.description, execute: node.execute, methods: node.methods };
+}
+
+async function runThroughExecute(parameters: Record<string, unknown>, input = [{ json: {} }]) {
+	return await runSingleNode(EXECUTE_ONLY, parameters as never, { credentials: credentialsFor(sandbox), input, extraNodeTypes: { [EXECUTE_ONLY]: executeOnly() } });
+}
+
+const requestLine = () => apiRequests(sandbox).map((request) => `${request.method} ${request.path.replace(/\/[\w-]{20,}$/, '/<id>')}`);
+
+describe('the node run through execute', () => {
+	test('Batch → Render Templates sends the batch to pdf noodle and gives each document on its item', async () => {
+		const { items, error } = await runThroughExecute(
+			{ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: { __rl: true, mode: 'id', value: 'letter' }, documentData: '={{ JSON.stringify({ recipient: { name: $json.name } }) }}' },
+			[{ json: { name: 'Ada Lovelace' } }, { json: { name: 'Grace Hopper' } }],
+		);
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(requestLine(), ['POST /v1/pdf/batch']);
+		assert.equal(items.length, 2);
+		assert.ok((await pdfText(await binaryBytes(items[1].binary?.data))).includes('Grace Hopper'));
+	});
+
+	test('a render answered 429 once is sent again after its Retry-After and succeeds', async () => {
+		sandbox.context.faults.push({ method: 'POST', pathPrefix: '/v1/html-to-pdf/sync', kind: 'status', status: 429, headers: { 'Retry-After': '1' }, times: 1 } as Fault);
+		const { items, error } = await runThroughExecute({ resource: 'document', operation: 'renderFromHtml', html: '<p>Retried</p>' });
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(requestLine(), ['POST /v1/html-to-pdf/sync', 'POST /v1/html-to-pdf/sync']);
+		assert.equal(items[0].json.renderStatus, 'SUCCESS');
+		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Retried'));
+	});
+
+	test('Template → Get Many lists the templates', async () => {
+		const { items, error } = await runThroughExecute({ resource: 'template', operation: 'getMany', returnAll: true });
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(requestLine(), ['GET /v1/integration/templates']);
+		assert.ok(items.some((item) => item.json.id === 'letter'));
+	});
+});
