@@ -23,6 +23,7 @@ import { mergeAcrossItems } from './resources/pdfTool/mergeAcrossItems';
 import { templateDescription } from './resources/template';
 import { CURRENT_BASE_URL } from './shared/baseUrl';
 import { type FinishPaused, resumeOnCallback } from './shared/callback';
+import { operationsWithErrorsForModels } from './shared/errorsForModels';
 import { requestOptionsField } from './shared/requestOptions';
 import { requestsAtOnceField } from './shared/requestsAtOnce';
 import { routedOperations } from './shared/routedOperations';
@@ -52,7 +53,7 @@ function operationsOf(description: INodeTypeDescription): Operations {
 		renderFromTemplate: pausableRender(renderFromTemplateOperation, routed.document.renderFromTemplate),
 		renderFromHtml: pausableRender(renderFromHtmlOperation, routed.document.renderFromHtml),
 	};
-	return mergeOperations(routed, batchCustomOperations, { pdfTool: { mergePdfs }, document });
+	return operationsWithErrorsForModels(mergeOperations(routed, batchCustomOperations, { pdfTool: { mergePdfs }, document }));
 }
 
 let operations: Operations | undefined;

@@ -50,7 +50,15 @@ export function spawnN8n(args: string[], options: SpawnOptions): ChildProcess {
 	return spawn('bash', [TOOLCHAIN, n8nBin, ...args], { ...options, env: { ...(options.env ?? process.env), PDF_NOODLE_NODE_MAJOR: nodeMajor } });
 }
 
-export async function freePort(): Promise<number> {
+/** A free port other than those given (a port just freed is often handed out again at once). */
+export async function freePort(...taken: number[]): Promise<number> {
+	for (;;) {
+		const port = await anyFreePort();
+		if (!taken.includes(port)) return port;
+	}
+}
+
+async function anyFreePort(): Promise<number> {
 	return await new Promise((resolvePort, reject) => {
 		const server = createServer();
 		server.listen(0, '127.0.0.1', () => {
@@ -158,7 +166,7 @@ export class N8n {
 		const outputFile = join(this.userFolder, `cli-${Date.now()}-${Math.random().toString(16).slice(2)}.out`);
 		const output = openSync(outputFile, 'w');
 		try {
-			const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+			const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort(this.port)) };
 			const child = spawnN8n(args, { env, stdio: ['ignore', output, 'pipe'] });
 			let stderr = '';
 			child.stderr?.on('data', (chunk) => (stderr += chunk));
@@ -221,7 +229,7 @@ export class N8n {
 	/** Starts `n8n start` and waits until it serves requests. */
 	async start(options: { showLog?: boolean } = {}): Promise<string> {
 		if (this.port === 0) this.port = await freePort();
-		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort(this.port)) };
 		this.server = spawnN8n(['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let log = '';
 		this.server.stdout?.on('data', (chunk) => (options.showLog ? process.stdout.write(chunk) : (log += chunk)));

@@ -142,7 +142,8 @@ describe('Document: errors', () => {
 	test('a missing template is an error with the service\'s message', async () => {
 		const { error } = await runPdfNoodle({ ...renderInvoice, template: { __rl: true, mode: 'id', value: 'no-such-template' } }, { credentials: credentialsFor(sandbox) });
 		assert.ok(error);
-		assert.match(error.message, /Template could not be found/);
+		assert.equal(error.message, 'Template "no-such-template" could not be found');
+		assert.match(String(error.description), /Template → Get Many lists the templates/);
 		assert.equal((error as { httpCode?: string }).httpCode, '404');
 	});
 

@@ -76,10 +76,11 @@ describe('Get and Get Variables', () => {
 		assert.deepEqual(simplified.items[0].json, { id: 'invoice', displayName: 'Invoice', variables: variables.items[0].json });
 	});
 
-	test('Get of a missing template is a 404 error', async () => {
+	test('Get of a missing template is a 404 error naming the template and where the IDs are', async () => {
 		const { error } = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId('nothing-here') }, { credentials: credentialsFor(sandbox) });
-		assert.equal(error?.message, 'Template could not be found');
+		assert.equal(error?.message, 'Template "nothing-here" could not be found');
 		assert.equal((error as { httpCode?: string }).httpCode, '404');
+		assert.match(String(error?.description), /^Check the template ID: Template → Get Many lists the templates of the account .*pdf noodle answered: Template could not be found$/);
 	});
 
 	test('Get Variables mirrors the template: nested objects, loops as lists, placeholders', async () => {
@@ -301,7 +302,7 @@ describe('Create With AI', () => {
 		sandbox.context.settings.clockOffsetMs = 24 * 3600 * 1000 + 60_000;
 		try {
 			const expired = await get();
-			assert.equal(expired.error?.message, 'Template could not be found');
+			assert.equal(expired.error?.message, `Template "${templateId}" could not be found`);
 			assert.equal((expired.error as { httpCode?: string })?.httpCode, '404');
 		} finally {
 			sandbox.context.settings.clockOffsetMs = 0;
@@ -325,6 +326,15 @@ describe('Create With AI', () => {
 		assert.match(String(fromRecord.items[0].json.pdfPreviewUrl), /^http:\/\/127\.0\.0\.1:\d+\/files\//);
 		assert.equal(fromTemplate.items[0].json.pdfPreviewUrl, '', 'the finished template names no preview any more');
 		assert.match(String(fromTemplate.items[0].json.html), /\{\{#each items\}\}/);
+	});
+
+	test('with "Simplify" (the default for AI agents) the new template comes without its HTML', async () => {
+		doneAtOnce();
+		const { items, error } = await runPdfNoodle({ ...create, simplify: true }, { credentials: credentialsFor(sandbox) });
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(Object.keys(items[0].json).sort(), ['displayName', 'metadata', 'pdfPreviewUrl', 'status', 'templateId']);
+		assert.equal(items[0].json.displayName, 'Packing Slip');
+		assert.equal(items[0].json.status, 'SUCCESS');
 	});
 
 	test('a 404 right after the creation was accepted (not in the creation queue yet) is asked again', async () => {

@@ -164,7 +164,8 @@ export class QueueCluster {
 		mkdirSync(join(n8n.userFolder, '.n8n'), { recursive: true });
 		symlinkSync(this.main.nodesFolder, n8n.nodesFolder);
 		this.others.push(n8n);
-		const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(await freePort()), QUEUE_HEALTH_CHECK_PORT: String(await freePort()) };
+		const brokerPort = await freePort(n8n.port);
+		const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(brokerPort), QUEUE_HEALTH_CHECK_PORT: String(await freePort(n8n.port, brokerPort)) };
 		return new ClusterProcess(name, spawnN8n(args, { env, stdio: ['ignore', 'pipe', 'pipe'] }));
 	}
 

@@ -1,9 +1,15 @@
 import type {
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
 	ILoadOptionsFunctions,
+	INodeExecutionData,
 	INodeListSearchResult,
 	INodeProperties,
+	JsonObject,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
+import { serviceMessageOf } from './errors';
 import { apiJson } from './transport';
 import { requireText } from './validation';
 import type { ItemContext } from './itemContext';
@@ -41,6 +47,27 @@ export function templateLocatorField(show: { [key: string]: string[] }): INodePr
 export function templateIdOf(context: ItemContext): string {
 	const value = context.getNodeParameter('template', '', { extractValue: true });
 	return requireText(context, 'Template', value).trim();
+}
+
+/**
+ * First output step of an operation on a template: a 404 names the template and where to find
+ * the right ID, so that a person, or a model calling the node as a tool, knows what to do next.
+ */
+export async function throwOnMissingTemplate(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	if (response.statusCode !== 404) return items;
+	const serviceMessage = serviceMessageOf(response.body) ?? 'Not found';
+	// The service's reason when it says more than "could not be found" (e.g. still being created).
+	const reason = serviceMessage.replace(/^template could not be found:?\s*/i, '');
+	throw new NodeApiError(this.getNode(), response.body && typeof response.body === 'object' ? (response.body as JsonObject) : { message: serviceMessage }, {
+		httpCode: '404',
+		message: `Template "${templateIdOf(this)}" could not be found${reason === '' ? '' : `: ${reason}`}`,
+		description: `Check the template ID: Template → Get Many lists the templates of the account (a template being created with AI is found once its creation is done). pdf noodle answered: ${serviceMessage}`,
+		itemIndex: this.getItemIndex(),
+	});
 }
 
 /** Lists the account's templates for the picker, filtered by name or ID. */

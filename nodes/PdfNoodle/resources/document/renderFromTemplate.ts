@@ -8,7 +8,7 @@ import type {
 
 import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
 import { type TemplateDataNames, templateDataFields, templateDataOf } from '../../shared/templateData';
-import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
+import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../shared/templateLocator';
 import { requireBodyWithinLimit, requireHttpUrl } from '../../shared/validation';
 import { waitSettings } from '../../shared/waiting';
 import { renderModeFields } from '../../shared/renderMode';
@@ -30,7 +30,7 @@ export const renderFromTemplateOperation: INodePropertyOptions = {
 			url: '/v1/pdf/sync',
 		},
 		send: { preSend: [buildRenderFromTemplateBody] },
-		output: { postReceive: renderOutput },
+		output: { postReceive: [throwOnMissingTemplate, ...renderOutput] },
 	},
 };
 

@@ -95,6 +95,14 @@ export const createWithAiFields: INodeProperties[] = [
 	},
 	...waitingFields(show, CREATION_WAIT_DEFAULTS),
 	{
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { ...show, waitForCompletion: [true] } },
+		description: 'Whether to leave out the HTML of the new template (its ID, name, status and preview stay). On by default for AI agents.',
+	},
+	{
 		displayName: 'Download Preview PDF',
 		name: 'downloadPreview',
 		type: 'boolean',
@@ -179,7 +187,9 @@ async function awaitCreation(this: IExecuteSingleFunctions, items: INodeExecutio
 			itemIndex: this.getItemIndex(),
 		});
 	}
-	const item: INodeExecutionData = { json: createdTemplate(final, String(this.getNodeParameter('displayName'))) };
+	const created = createdTemplate(final, String(this.getNodeParameter('displayName')));
+	if (this.getNodeParameter('simplify', false) === true) delete created.html;
+	const item: INodeExecutionData = { json: created };
 	const previewUrl = item.json.pdfPreviewUrl;
 	if ((this.getNodeParameter('downloadPreview', false) as boolean) && typeof previewUrl === 'string' && previewUrl !== '') {
 		const field = this.getNodeParameter('binaryPropertyName', 'data') as string;

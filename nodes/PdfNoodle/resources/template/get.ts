@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { throwOnErrorStatus } from '../../shared/errors';
-import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
+import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../shared/templateLocator';
 import { templatePath } from './paths';
 import { pairWithInputItem } from '../../shared/pairing';
 import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
@@ -24,7 +24,7 @@ export const getOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/integration/templates' },
 		send: { preSend: [setTemplateUrl] },
-		output: { postReceive: [throwOnErrorStatus, unwrapTemplate, simplifyTemplate, pairWithInputItem] },
+		output: { postReceive: [throwOnMissingTemplate, throwOnErrorStatus, unwrapTemplate, simplifyTemplate, pairWithInputItem] },
 	},
 };
 

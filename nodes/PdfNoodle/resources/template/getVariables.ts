@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { throwOnErrorStatus } from '../../shared/errors';
-import { templateIdOf, templateLocatorField } from '../../shared/templateLocator';
+import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../shared/templateLocator';
 import { templatePath } from './paths';
 import { pairWithInputItem } from '../../shared/pairing';
 
@@ -15,7 +15,7 @@ export const getVariablesOperation: INodePropertyOptions = {
 	routing: {
 		request: { method: 'GET', url: '/v1/integration/templates' },
 		send: { preSend: [setVariablesUrl] },
-		output: { postReceive: [throwOnErrorStatus, pairWithInputItem] },
+		output: { postReceive: [throwOnMissingTemplate, throwOnErrorStatus, pairWithInputItem] },
 	},
 };
 

@@ -1,0 +1,213 @@
+/**
+ * The node as a tool of n8n's AI Agent in a real n8n: the packed package installed as n8n installs
+ * it, an AI Agent whose OpenAI Chat Model talks to a scripted model (test/support/scriptedModel.ts),
+ * and PDF Noodle tools with `$fromAI()` inputs. Each case checks both ends: the request pdf noodle
+ * (the sandbox) received, and what the tool gave back to the model.
+ *
+ * AI Agent 3.x hands a tool call to n8n's engine; 2.2 calls the tool node type's `execute`. The
+ * render and the batch run on both; the rest on 3.1. n8n 1.x has no Agent 3.x: there the 2.2 cases run.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
+
+import axios from 'axios';
+
+import { type ModelCall, type ScriptedModel, type ScriptedTurn, startScriptedModel, toolResultsIn } from '../support/scriptedModel';
+import { apiRequests } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
+import { agentWorkflow, openAiCredential } from './agentWorkflow';
+import { EXAMPLE_CREDENTIAL_ID, sandboxCredential } from './examples';
+import { N8N_MAJOR, N8n, packPackage } from './n8n';
+import { GET_VARIABLES, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT, RENDER_HTML, type ToolNode } from './toolNodes';
+
+const sandbox = useSandbox();
+let model: ScriptedModel;
+let n8n: N8n;
+let baseUrl: string;
+let packFolder: string;
+
+/** The render tool with a short wait bound, for a render that outlasts it. */
+const RENDER_DOCUMENT_QUICKLY: ToolNode = {
+	...RENDER_DOCUMENT,
+	name: 'Render document quickly',
+	toolName: 'Render_document_quickly',
+	parameters: { ...RENDER_DOCUMENT.parameters, waitTimeout: 2 },
+};
+const TOOLS = [RENDER_DOCUMENT, RENDER_DOCUMENT_QUICKLY, LIST_TEMPLATES, GET_VARIABLES, RENDER_HTML, MARKDOWN_TO_PDF, RENDER_BATCH];
+const AGENT_VERSIONS = N8N_MAJOR >= 2 ? [3.1, 2.2] : [2.2];
+const pathOf = (agentVersion: number) => `agent-${String(agentVersion).replace('.', '')}`;
+
+beforeAll(async () => {
+	model = await startScriptedModel();
+	n8n = new N8n();
+	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
+	await n8n.installPackage(await packPackage(packFolder));
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), openAiCredential(model.baseUrl)]);
+	for (const agentVersion of AGENT_VERSIONS) {
+		const id = `pdfNoodleAgent${String(agentVersion).replace('.', '')}`;
+		await n8n.importWorkflow(agentWorkflow({ id, path: pathOf(agentVersion), agentVersion, tools: TOOLS, credentialId: EXAMPLE_CREDENTIAL_ID }));
+		await n8n.activateWorkflow(id);
+	}
+	baseUrl = await n8n.start();
+});
+
+afterAll(async () => {
+	await n8n?.dispose();
+	await model?.close();
+	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
+});
+
+const requestLines = () => apiRequests(sandbox).map((request) => `${request.method} ${request.path}`);
+
+/** Runs the agent on `prompt` with the model's `turns`; returns the agent's answer and the model's calls. */
+async function converse(agentVersion: number, prompt: string, turns: ScriptedTurn[]): Promise<{ output: string; calls: ModelCall[] }> {
+	model.script(turns);
+	const response = await axios.post(`${baseUrl}/webhook/${pathOf(agentVersion)}`, { prompt }, { validateStatus: () => true, timeout: 120_000 });
+	assert.equal(response.status, 200, JSON.stringify(response.data));
+	return { output: response.data.output, calls: [...model.calls] };
+}
+
+/** The JSON a tool answered the model with (n8n hands a tool's output items to the model as JSON text). */
+function parsedResult(text: string): any {
+	try {
+		return JSON.parse(text);
+	} catch {
+		throw new Error(`The tool's answer is not JSON: ${text}`);
+	}
+}
+
+/** The first output item of a tool's answer, whichever of an item or a list of items n8n gave. */
+const firstItemOf = (text: string) => [parsedResult(text)].flat()[0];
+
+/** What a model must never be handed: a file's bytes, base64, or a template's HTML. */
+function assertCompact(text: string): void {
+	assert.ok(!text.includes('%PDF'), 'the tool handed the model a PDF');
+	assert.ok(!/[A-Za-z0-9+/]{200,}/.test(text), 'the tool handed the model base64');
+	assert.ok(!/<(html|body|table|h1)\b/i.test(text), 'the tool handed the model HTML');
+}
+
+const finalAnswer = (text: string): ScriptedTurn => ({ answer: text });
+
+describe.each(AGENT_VERSIONS)('AI Agent %s with PDF Noodle tools', (agentVersion) => {
+	test('renders a template with the data the model chose; the model gets the signed URL and metadata', async () => {
+		const { output, calls } = await converse(agentVersion, 'Write to Ada Lovelace', [
+			{ toolCalls: [{ name: 'Render_document', arguments: { templateId: 'letter', data: '{"recipient": {"name": "Ada Lovelace"}}' } }] },
+			(call) => finalAnswer(`Done: ${firstItemOf(toolResultsIn(call)[0]).signedUrl}`),
+		]);
+		assert.deepEqual(requestLines(), ['POST /v1/pdf/sync']);
+		assert.deepEqual(apiRequests(sandbox)[0].body, { templateId: 'letter', data: { recipient: { name: 'Ada Lovelace' } } });
+
+		assert.equal(calls.length, 2);
+		const offered = Object.fromEntries(calls[0].tools.map((tool) => [tool.function.name, tool.function]));
+		assert.equal(offered.Render_document.description, RENDER_DOCUMENT.description);
+		assert.deepEqual(Object.keys(offered.Render_document.parameters.properties ?? {}).sort(), ['data', 'templateId']);
+		const [result] = toolResultsIn(calls[1]);
+		assertCompact(result);
+		const rendered = firstItemOf(result);
+		assert.equal(rendered.renderStatus, 'SUCCESS');
+		assert.match(rendered.signedUrl, new RegExp(`^${sandbox.baseUrl}/files/.+\\.pdf\\?`));
+		assert.match(rendered.metadata.fileSize, /kB$/);
+		assert.equal(output, `Done: ${rendered.signedUrl}`);
+	});
+
+	test('renders a batch from the list the model wrote (the batch POST, never GET /)', async () => {
+		const entries = [{ html: '<h1>One</h1>' }, { html: '<h1>Two</h1>' }];
+		const { calls } = await converse(agentVersion, 'Two title pages', [
+			{ toolCalls: [{ name: 'Render_batch', arguments: { entries: JSON.stringify(entries) } }] },
+			finalAnswer('Both rendered'),
+		]);
+		assert.deepEqual(requestLines().filter((line) => !line.startsWith('GET /v1/pdf/batch/status/')), ['POST /v1/html-to-pdf/batch']);
+		assert.deepEqual((apiRequests(sandbox)[0].body as { items: unknown }).items, entries);
+		const [result] = toolResultsIn(calls[1]);
+		assertCompact(result);
+		const documents = [parsedResult(result)].flat();
+		assert.deepEqual(documents.map((document) => [document.entryNumber, document.renderStatus]), [[1, 'SUCCESS'], [2, 'SUCCESS']]);
+	});
+});
+
+const onAgent3 = AGENT_VERSIONS.includes(3.1) ? describe : describe.skip;
+
+onAgent3('AI Agent 3.1: conversations over several tools', () => {
+	test('lists the templates, reads one\'s variables, then renders it with them: three tool calls', async () => {
+		const { calls } = await converse(3.1, 'Make an invoice for Grace Hopper', [
+			{ toolCalls: [{ name: 'List_templates', arguments: {} }] },
+			(call) => {
+				const templates = [parsedResult(toolResultsIn(call)[0])].flat();
+				const invoice = templates.find((template) => template.displayName === 'Invoice');
+				return { toolCalls: [{ name: 'Get_variables', arguments: { templateId: invoice.id } }] };
+			},
+			(call) => {
+				const variables = firstItemOf(toolResultsIn(call)[1]);
+				const data = { ...variables, customer: { ...variables.customer, name: 'Grace Hopper' } };
+				return { toolCalls: [{ name: 'Render_document', arguments: { templateId: 'invoice', data: JSON.stringify(data) } }] };
+			},
+			finalAnswer('Your invoice is ready'),
+		]);
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates', 'GET /v1/integration/templates/invoice/variables', 'POST /v1/pdf/sync']);
+		assert.equal(calls.length, 4);
+		const [list, variables, render] = toolResultsIn(calls[3]);
+		for (const result of [list, variables, render]) assertCompact(result);
+		assert.ok([parsedResult(list)].flat().some((template) => template.id === 'invoice'), list);
+		assert.equal(firstItemOf(variables).customer.name, 'your name here');
+		const sent = apiRequests(sandbox)[2].body as { templateId: string; data: { customer: { name: string }; items: unknown[] } };
+		assert.equal(sent.data.customer.name, 'Grace Hopper');
+		assert.ok(Array.isArray(sent.data.items) && sent.data.items.length > 0, 'the variables\' sample rows were sent on');
+		assert.equal(firstItemOf(render).renderStatus, 'SUCCESS');
+	});
+
+	test('bad arguments come back as messages the model can act on; the agent goes on, nothing refused is sent', async () => {
+		const { output, calls } = await converse(3.1, 'Print this at triple size', [
+			{ toolCalls: [{ name: 'Render_HTML', arguments: { html: '<h1>Big</h1>', scale: 3 } }] },
+			{ toolCalls: [{ name: 'Render_document', arguments: { templateId: 'no-such-template', data: '{}' } }] },
+			finalAnswer('I could not render it'),
+		]);
+		assert.equal(output, 'I could not render it');
+		// The scale was refused before any request; the unknown template is pdf noodle's answer.
+		assert.deepEqual(requestLines(), ['POST /v1/pdf/sync']);
+		const [scale, template] = toolResultsIn(calls[2]);
+		assert.match(scale, /Print Settings → Scale.*must be a number from 0\.1 to 2/);
+		assert.match(template, /Template \\"no-such-template\\" could not be found\. Check the template ID: Template → Get Many lists the templates/);
+	});
+
+	test('a render answered 202 is waited for and comes back as the document', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 200, renderDelayMs: 2500 });
+		const { calls } = await converse(3.1, 'A letter, please', [
+			{ toolCalls: [{ name: 'Render_document', arguments: { templateId: 'letter', data: '{}' } }] },
+			finalAnswer('Here it is'),
+		]);
+		const rendered = firstItemOf(toolResultsIn(calls[1])[0]);
+		assert.equal(rendered.renderStatus, 'SUCCESS');
+		assert.equal(requestLines()[0], 'POST /v1/pdf/sync');
+		assert.ok(requestLines().slice(1).every((line) => line === `GET /v1/pdf/status/${rendered.requestId}`), requestLines().join(', '));
+		assert.ok(requestLines().length >= 2, 'the status was looked up');
+	});
+
+	test('a render that outlasts the tool\'s wait bound comes back as its ID and how to look it up', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 8000 });
+		const { output, calls } = await converse(3.1, 'A letter, please', [
+			{ toolCalls: [{ name: 'Render_document_quickly', arguments: { templateId: 'letter', data: '{}' } }] },
+			finalAnswer('It is still rendering'),
+		]);
+		assert.equal(output, 'It is still rendering');
+		const [result] = toolResultsIn(calls[1]);
+		assert.match(result, /Timed out after waiting 2 s/);
+		assert.match(result, /Get Status/);
+		const requestId = apiRequests(sandbox).find((request) => request.path.startsWith('/v1/pdf/status/'))!.path.split('/').pop()!;
+		assert.ok(result.includes(requestId), result);
+	});
+
+	test('a PDF tool: markdown to PDF', async () => {
+		const { calls } = await converse(3.1, 'Minutes as a PDF', [
+			{ toolCalls: [{ name: 'Markdown_to_PDF', arguments: { markdown: '# Minutes\n\n- Budget approved' } }] },
+			finalAnswer('Done'),
+		]);
+		assert.deepEqual(requestLines().filter((line) => line.startsWith('POST')), ['POST /v1/tools/convert-markdown-to-pdf']);
+		assert.equal((apiRequests(sandbox)[0].body as { markdown: string }).markdown, '# Minutes\n\n- Budget approved');
+		const [result] = toolResultsIn(calls[1]);
+		assertCompact(result);
+		assert.match(firstItemOf(result).url, new RegExp(`^${sandbox.baseUrl}/files/.+\\.pdf\\?`), result);
+	});
+});

@@ -1,0 +1,59 @@
+/**
+ * A workflow with n8n's AI Agent and PDF Noodle tools: a Webhook starts it with the prompt, the
+ * agent talks to an OpenAI Chat Model whose credential points at the test's scripted model, and
+ * the webhook answers with the agent's last output.
+ */
+import { type ToolNode, toolNodeJson } from './toolNodes';
+
+export const OPENAI_CREDENTIAL_ID = 'scriptedOpenAi';
+
+/** n8n's OpenAI credential with its Base URL on the scripted model. */
+export function openAiCredential(baseUrl: string) {
+	return { id: OPENAI_CREDENTIAL_ID, name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: baseUrl } };
+}
+
+/** An AI Agent of `agentVersion` (2.2 calls a tool node's execute, 3.x hands it to the engine) with `tools`. */
+export function agentWorkflow(options: { id: string; path: string; agentVersion: number; tools: ToolNode[]; credentialId: string }): any {
+	const agent = 'AI Agent';
+	return {
+		id: options.id,
+		name: `PDF Noodle: AI Agent ${options.agentVersion}`,
+		active: false,
+		nodes: [
+			{
+				id: 'webhook',
+				name: 'Prompt',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: `a9e70000-0000-4000-8000-${options.path.replace(/\D/g, '').padStart(12, '0').slice(-12)}`,
+				parameters: { httpMethod: 'POST', path: options.path, responseMode: 'lastNode', options: {} },
+			},
+			{
+				id: 'agent',
+				name: agent,
+				type: '@n8n/n8n-nodes-langchain.agent',
+				typeVersion: options.agentVersion,
+				position: [300, 0],
+				parameters: { promptType: 'define', text: '={{ $json.body.prompt }}', options: {} },
+			},
+			{
+				id: 'model',
+				name: 'OpenAI Chat Model',
+				type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+				typeVersion: 1.2,
+				position: [200, 300],
+				parameters: { model: { __rl: true, mode: 'id', value: 'gpt-4o-mini' }, options: {} },
+				credentials: { openAiApi: { id: OPENAI_CREDENTIAL_ID, name: 'Scripted model' } },
+			},
+			...options.tools.map((tool, index) => toolNodeJson(tool, index + 2, options.credentialId)),
+		],
+		connections: {
+			Prompt: { main: [[{ node: agent, type: 'main', index: 0 }]] },
+			'OpenAI Chat Model': { ai_languageModel: [[{ node: agent, type: 'ai_languageModel', index: 0 }]] },
+			...Object.fromEntries(options.tools.map((tool) => [tool.name, { ai_tool: [[{ node: agent, type: 'ai_tool', index: 0 }]] }])),
+		},
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
+}
