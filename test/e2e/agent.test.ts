@@ -52,6 +52,7 @@ beforeAll(async () => {
 		await n8n.activateWorkflow(id);
 	}
 	baseUrl = await n8n.start();
+	for (const agentVersion of AGENT_VERSIONS) await n8n.waitForWebhook(baseUrl, pathOf(agentVersion), 'POST');
 });
 
 afterAll(async () => {

@@ -249,6 +249,22 @@ export class N8n {
 		}
 	}
 
+	/**
+	 * Waits until the production webhook `method path` of an active workflow is registered: n8n
+	 * answers its readiness check before it has registered them (n8n 1.x even before its webhook
+	 * routes exist). A GET tells without running the workflow: n8n says the webhook is registered
+	 * for another method.
+	 */
+	async waitForWebhook(baseUrl: string, path: string, method: string): Promise<void> {
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			const answer = await axios.get(`${baseUrl}/webhook/${path}`, { validateStatus: () => true });
+			if (JSON.stringify(answer.data).includes(`registered for GET requests. Did you mean to make a ${method} request?`)) return;
+			if (Date.now() > deadline) throw new Error(`The webhook ${method} ${path} was not registered within 60 s: ${JSON.stringify(answer.data)}`);
+			await new Promise((wait) => setTimeout(wait, 250));
+		}
+	}
+
 	/** The executions n8n recorded, newest last, with their run data. */
 	executions(): ExecutionRecord[] {
 		const database = new DatabaseSync(join(this.userFolder, '.n8n', 'database.sqlite'), { readOnly: true });
