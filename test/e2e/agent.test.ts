@@ -15,16 +15,19 @@ import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import axios from 'axios';
 
+import { pdfText } from '../support/pdf';
 import { type ModelCall, type ScriptedModel, type ScriptedTurn, startScriptedModel, toolResultsIn } from '../support/scriptedModel';
 import { apiRequests } from '../support/sandbox';
+import { type SmtpReceiver, startSmtpReceiver } from '../support/smtpReceiver';
 import { useSandbox } from '../support/useSandbox';
 import { agentWorkflow, openAiCredential } from './agentWorkflow';
-import { EXAMPLE_CREDENTIAL_ID, sandboxCredential } from './examples';
+import { EXAMPLE_CREDENTIAL_ID, example, sandboxCredential } from './examples';
 import { N8N_MAJOR, N8n, packPackage } from './n8n';
 import { GET_VARIABLES, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT, RENDER_HTML, type ToolNode } from './toolNodes';
 
 const sandbox = useSandbox();
 let model: ScriptedModel;
+let mail: SmtpReceiver;
 let n8n: N8n;
 let baseUrl: string;
 let packFolder: string;
@@ -39,13 +42,22 @@ const RENDER_DOCUMENT_QUICKLY: ToolNode = {
 const TOOLS = [RENDER_DOCUMENT, RENDER_DOCUMENT_QUICKLY, LIST_TEMPLATES, GET_VARIABLES, RENDER_HTML, MARKDOWN_TO_PDF, RENDER_BATCH];
 const AGENT_VERSIONS = N8N_MAJOR >= 2 ? [3.1, 2.2] : [2.2];
 const pathOf = (agentVersion: number) => `agent-${String(agentVersion).replace('.', '')}`;
+/** The example of an agent that renders and emails a document (AI Agent 3.1: n8n 2.x). */
+const AGENT_EXAMPLE = example('agent-render-and-send');
+const CHAT_PATH = `${AGENT_EXAMPLE.nodes.find((node: { type: string }) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId}/chat`;
 
 beforeAll(async () => {
 	model = await startScriptedModel();
+	mail = await startSmtpReceiver();
 	n8n = new N8n();
 	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
 	await n8n.installPackage(await packPackage(packFolder));
-	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), openAiCredential(model.baseUrl)]);
+	const smtp = { id: 'smtpAccount', name: 'SMTP account', type: 'smtp', data: { user: '', password: '', host: '127.0.0.1', port: mail.port, secure: false, disableStartTls: true } };
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), openAiCredential(model.baseUrl), smtp]);
+	if (N8N_MAJOR >= 2) {
+		await n8n.importWorkflow(AGENT_EXAMPLE);
+		await n8n.activateWorkflow(AGENT_EXAMPLE.id);
+	}
 	for (const agentVersion of AGENT_VERSIONS) {
 		const id = `pdfNoodleAgent${String(agentVersion).replace('.', '')}`;
 		await n8n.importWorkflow(agentWorkflow({ id, path: pathOf(agentVersion), agentVersion, tools: TOOLS, credentialId: EXAMPLE_CREDENTIAL_ID }));
@@ -58,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await n8n?.dispose();
 	await model?.close();
+	await mail?.close();
 	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
 });
 
@@ -210,5 +223,38 @@ onAgent3('AI Agent 3.1: conversations over several tools', () => {
 		const [result] = toolResultsIn(calls[1]);
 		assertCompact(result);
 		assert.match(firstItemOf(result).url, new RegExp(`^${sandbox.baseUrl}/files/.+\\.pdf\\?`), result);
+	});
+});
+
+onAgent3('the example agent (examples/agent-render-and-send.json)', () => {
+	test('finds the template, renders it with the user\'s data and emails the link; the mail\'s link is the PDF', async () => {
+		model.script([
+			{ toolCalls: [{ name: 'List_templates', arguments: {} }] },
+			{ toolCalls: [{ name: 'Get_variables', arguments: { templateId: 'invoice' } }] },
+			(call) => {
+				const variables = firstItemOf(toolResultsIn(call)[1]);
+				const data = { ...variables, invoice_number: 'INV-77', customer: { name: 'Grace Hopper', email: 'grace@example.com' } };
+				return { toolCalls: [{ name: 'Render_document', arguments: { templateId: 'invoice', data: JSON.stringify(data) } }] };
+			},
+			(call) => {
+				const { signedUrl } = firstItemOf(toolResultsIn(call)[2]);
+				return { toolCalls: [{ name: 'Send_email', arguments: { to: 'grace@example.com', subject: 'Invoice INV-77', text: `Your invoice: ${signedUrl}` } }] };
+			},
+			(call) => finalAnswer(`Sent: ${firstItemOf(toolResultsIn(call)[2]).signedUrl}`),
+		]);
+		const response = await axios.post(`${baseUrl}/webhook/${CHAT_PATH}`, { action: 'sendMessage', sessionId: 'e2e', chatInput: 'Invoice INV-77 for Grace Hopper to grace@example.com' }, { validateStatus: () => true, timeout: 120_000 });
+		assert.equal(response.status, 200, JSON.stringify(response.data));
+		assert.equal(model.calls.length, 5);
+		assert.match(model.calls[0].messages.map((message) => String(message.content)).join('\n'), /Invoice INV-77 for Grace Hopper/);
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates', 'GET /v1/integration/templates/invoice/variables', 'POST /v1/pdf/sync']);
+
+		assert.equal(mail.mails.length, 1);
+		assert.deepEqual(mail.mails[0].to, ['grace@example.com']);
+		const link = /(http:\/\/127\.0\.0\.1:\d+\/files\/\S+)/.exec(mail.mails[0].raw.replace(/=\n/g, '').replace(/=3D/g, '='))?.[1];
+		assert.ok(link, mail.mails[0].raw);
+		assert.equal(response.data.output, `Sent: ${link}`);
+		const pdf = await axios.get(link, { responseType: 'arraybuffer' });
+		const text = await pdfText(Buffer.from(pdf.data));
+		assert.ok(text.includes('INV-77') && text.includes('Grace Hopper'), text);
 	});
 });

@@ -5,7 +5,8 @@
  */
 import { type ToolNode, toolNodeJson } from './toolNodes';
 
-export const OPENAI_CREDENTIAL_ID = 'scriptedOpenAi';
+/** The id of the OpenAI credential the example agent workflow names too. */
+export const OPENAI_CREDENTIAL_ID = 'openAiAccount';
 
 /** n8n's OpenAI credential with its Base URL on the scripted model. */
 export function openAiCredential(baseUrl: string) {

@@ -19,9 +19,14 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { waitFor } from '../support/processes';
 import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
-import { EXAMPLE_CREDENTIAL_ID, sandboxCredential } from './examples';
+import { example, sandboxCredential } from './examples';
 import { N8N_MAJOR, N8n, packPackage } from './n8n';
-import { MCP_PATH, mcpWorkflow, TOOLS } from './mcpWorkflow';
+import { GET_TEMPLATE, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT } from './toolNodes';
+
+/** The example workflow served here, and the tools it attaches to its MCP Server Trigger. */
+const WORKFLOW = example('mcp-pdf-tools');
+const MCP_PATH = 'pdf-noodle-tools';
+const TOOLS = [LIST_TEMPLATES, GET_TEMPLATE, RENDER_DOCUMENT, RENDER_BATCH, MARKDOWN_TO_PDF];
 
 const sandbox = useSandbox();
 let n8n: N8n;
@@ -36,9 +41,8 @@ beforeAll(async () => {
 	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
 	await n8n.installPackage(await packPackage(packFolder));
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
-	const workflow = mcpWorkflow(EXAMPLE_CREDENTIAL_ID);
-	await n8n.importWorkflow(workflow);
-	await n8n.activateWorkflow(workflow.id);
+	await n8n.importWorkflow(WORKFLOW);
+	await n8n.activateWorkflow(WORKFLOW.id);
 	const baseUrl = await n8n.start();
 	// n8n answers its readiness check before it has registered the webhooks of active workflows.
 	const url = `${baseUrl}/mcp/${MCP_PATH}`;
@@ -76,17 +80,24 @@ function answerOf(result: { isError: boolean; text: string }): any[] {
 }
 
 onN8n2('PDF Noodle tools over MCP', () => {
+	test('the example attaches the tools this file expects, set up as the tool catalogue says', () => {
+		assert.equal(WORKFLOW.nodes.find((node: { type: string }) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path, MCP_PATH);
+		const toolNodes = WORKFLOW.nodes.filter((node: { type: string }) => node.type === 'n8n-nodes-pdf-noodle.pdfNoodleTool');
+		assert.deepEqual(toolNodes.map((node: { name: string; parameters: unknown }) => [node.name, node.parameters]), TOOLS.map((tool) => [tool.name, tool.parameters]));
+	});
+
 	test('the client lists each tool with a description and an input schema a model can fill', async () => {
 		const { tools } = await client.listTools();
 		const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-		assert.deepEqual(Object.keys(byName).sort(), ['Get_template', 'Render_batch', 'Render_document']);
+		assert.deepEqual(Object.keys(byName).sort(), TOOLS.map((tool) => tool.toolName).sort());
 		for (const tool of TOOLS) {
 			assert.equal(byName[tool.toolName].description, tool.description);
-			const schema = byName[tool.toolName].inputSchema as { properties: Record<string, { type?: string; description?: string }>; required?: string[] };
+			const schema = byName[tool.toolName].inputSchema as { properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
+			const properties = schema.properties ?? {};
 			// Only what the model fills in: the $fromAI keys, none of the node's own parameter names.
-			assert.deepEqual(Object.keys(schema.properties).sort(), Object.keys(tool.inputs).sort(), tool.toolName);
+			assert.deepEqual(Object.keys(properties).sort(), Object.keys(tool.inputs).sort(), tool.toolName);
 			assert.deepEqual([...(schema.required ?? [])].sort(), Object.keys(tool.inputs).sort(), tool.toolName);
-			for (const [key, property] of Object.entries(schema.properties)) {
+			for (const [key, property] of Object.entries(properties)) {
 				assert.deepEqual({ type: property.type, description: property.description }, tool.inputs[key], `${tool.toolName}.${key}`);
 			}
 		}
