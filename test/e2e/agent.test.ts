@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import axios from 'axios';
 
 import { pdfText } from '../support/pdf';
-import { type ModelCall, type ScriptedModel, type ScriptedTurn, startScriptedModel, toolResultsIn } from '../support/scriptedModel';
+import { type ModelCall, type ScriptedModel, type ScriptedTurn, startScriptedModel, toolResultsIn, type Turn } from '../support/scriptedModel';
 import { apiRequests } from '../support/sandbox';
 import { type SmtpReceiver, startSmtpReceiver } from '../support/smtpReceiver';
 import { useSandbox } from '../support/useSandbox';
@@ -103,7 +103,7 @@ function assertCompact(text: string): void {
 	assert.ok(!/<(html|body|table|h1)\b/i.test(text), 'the tool handed the model HTML');
 }
 
-const finalAnswer = (text: string): ScriptedTurn => ({ answer: text });
+const finalAnswer = (text: string): Turn => ({ answer: text });
 
 describe.each(AGENT_VERSIONS)('AI Agent %s with PDF Noodle tools', (agentVersion) => {
 	test('renders a template with the data the model chose; the model gets the signed URL and metadata', async () => {

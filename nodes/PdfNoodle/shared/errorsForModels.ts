@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeType, NodeOutput } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { asNodeError } from './errors';
 
 type Operation = (this: IExecuteFunctions) => Promise<NodeOutput>;
 
@@ -11,14 +12,14 @@ type Operation = (this: IExecuteFunctions) => Promise<NodeOutput>;
  */
 export function withErrorsForModels(operation: Operation): Operation {
 	return async function (this: IExecuteFunctions) {
+		if (!runsAsTool(this)) return await operation.call(this);
 		try {
 			return await operation.call(this);
 		} catch (error) {
-			if (runsAsTool(this) && (error instanceof NodeApiError || error instanceof NodeOperationError)) {
-				const description = error.description ?? '';
-				if (description !== '' && !error.message.includes(description)) error.message = `${error.message}. ${description}`;
-			}
-			throw error;
+			const nodeError = asNodeError(this, error);
+			const description = nodeError.description ?? '';
+			if (description !== '' && !nodeError.message.includes(description)) nodeError.message = `${nodeError.message}. ${description}`;
+			throw nodeError;
 		}
 	};
 }
