@@ -60,3 +60,27 @@ describe('the node run through execute', () => {
 		assert.ok(items.some((item) => item.json.id === 'letter'));
 	});
 });
+
+describe('the node as a tool: an error\'s message carries what to do next', () => {
+	// n8n names the tool variant of a node after it with "Tool" at the end, and hands a model
+	// only the message of a tool's error.
+	const AS_TOOL = 'test.pdfNoodleTool';
+	const missingTemplate = { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'no-such-template' }, data: '{}' };
+
+	test('a missing template names the template and the operation that lists the IDs', async () => {
+		const { error } = await runSingleNode(AS_TOOL, missingTemplate as never, { credentials: credentialsFor(sandbox), extraNodeTypes: { [AS_TOOL]: new PdfNoodle() } });
+		assert.match(String(error?.message), /^Template "no-such-template" could not be found\. Check the template ID: Template → Get Many lists the templates of the account/);
+	});
+
+	test('a render past the wait bound names the request and Get Status', async () => {
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 8000 });
+		const { error } = await runSingleNode(AS_TOOL, { resource: 'document', operation: 'renderFromHtml', html: '<p>Slow</p>', waitTimeout: 1 } as never, { credentials: credentialsFor(sandbox), extraNodeTypes: { [AS_TOOL]: new PdfNoodle() } });
+		assert.match(String(error?.message), /^Timed out after waiting 1 s for the render to finish \(requestId ([\w-]+), last state ONGOING\)\. It may still finish: look it up later with "Get Status"\. requestId: \1/);
+	});
+
+	test('in a workflow the message stays short and the next step is the description', async () => {
+		const { error } = await runSingleNode(EXECUTE_ONLY, missingTemplate as never, { credentials: credentialsFor(sandbox), extraNodeTypes: { [EXECUTE_ONLY]: executeOnly() } });
+		assert.equal(error?.message, 'Template "no-such-template" could not be found');
+		assert.match(String(error?.description), /^Check the template ID: Template → Get Many/);
+	});
+});
