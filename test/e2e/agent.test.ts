@@ -20,8 +20,8 @@ import { type ModelCall, type ScriptedModel, type ScriptedTurn, startScriptedMod
 import { apiRequests } from '../support/sandbox';
 import { type SmtpReceiver, startSmtpReceiver } from '../support/smtpReceiver';
 import { useSandbox } from '../support/useSandbox';
-import { agentWorkflow, openAiCredential } from './agentWorkflow';
-import { EXAMPLE_CREDENTIAL_ID, example, sandboxCredential } from './examples';
+import { AGENT_EXAMPLE, AGENT_EXAMPLE_CHAT_PATH, agentWorkflow, firstItemOf, openAiCredential, renderAndSendTurns, smtpCredential } from './agentWorkflow';
+import { EXAMPLE_CREDENTIAL_ID, sandboxCredential } from './examples';
 import { N8N_MAJOR, N8n, packPackage } from './n8n';
 import { GET_VARIABLES, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT, RENDER_HTML, type ToolNode } from './toolNodes';
 
@@ -42,9 +42,6 @@ const RENDER_DOCUMENT_QUICKLY: ToolNode = {
 const TOOLS = [RENDER_DOCUMENT, RENDER_DOCUMENT_QUICKLY, LIST_TEMPLATES, GET_VARIABLES, RENDER_HTML, MARKDOWN_TO_PDF, RENDER_BATCH];
 const AGENT_VERSIONS = N8N_MAJOR >= 2 ? [3.1, 2.2] : [2.2];
 const pathOf = (agentVersion: number) => `agent-${String(agentVersion).replace('.', '')}`;
-/** The example of an agent that renders and emails a document (AI Agent 3.1: n8n 2.x). */
-const AGENT_EXAMPLE = example('agent-render-and-send');
-const CHAT_PATH = `${AGENT_EXAMPLE.nodes.find((node: { type: string }) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger').webhookId}/chat`;
 
 beforeAll(async () => {
 	model = await startScriptedModel();
@@ -52,8 +49,7 @@ beforeAll(async () => {
 	n8n = new N8n();
 	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
 	await n8n.installPackage(await packPackage(packFolder));
-	const smtp = { id: 'smtpAccount', name: 'SMTP account', type: 'smtp', data: { user: '', password: '', host: '127.0.0.1', port: mail.port, secure: false, disableStartTls: true } };
-	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), openAiCredential(model.baseUrl), smtp]);
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), openAiCredential(model.baseUrl), smtpCredential(mail.port)]);
 	if (N8N_MAJOR >= 2) {
 		await n8n.importWorkflow(AGENT_EXAMPLE);
 		await n8n.activateWorkflow(AGENT_EXAMPLE.id);
@@ -84,7 +80,7 @@ async function converse(agentVersion: number, prompt: string, turns: ScriptedTur
 	return { output: response.data.output, calls: [...model.calls] };
 }
 
-/** The JSON a tool answered the model with (n8n hands a tool's output items to the model as JSON text). */
+/** The JSON a tool answered the model with: an item, or a list of items. */
 function parsedResult(text: string): any {
 	try {
 		return JSON.parse(text);
@@ -92,9 +88,6 @@ function parsedResult(text: string): any {
 		throw new Error(`The tool's answer is not JSON: ${text}`);
 	}
 }
-
-/** The first output item of a tool's answer, whichever of an item or a list of items n8n gave. */
-const firstItemOf = (text: string) => [parsedResult(text)].flat()[0];
 
 /** What a model must never be handed: a file's bytes, base64, or a template's HTML. */
 function assertCompact(text: string): void {
@@ -228,21 +221,8 @@ onAgent3('AI Agent 3.1: conversations over several tools', () => {
 
 onAgent3('the example agent (examples/agent-render-and-send.json)', () => {
 	test('finds the template, renders it with the user\'s data and emails the link; the mail\'s link is the PDF', async () => {
-		model.script([
-			{ toolCalls: [{ name: 'List_templates', arguments: {} }] },
-			{ toolCalls: [{ name: 'Get_variables', arguments: { templateId: 'invoice' } }] },
-			(call) => {
-				const variables = firstItemOf(toolResultsIn(call)[1]);
-				const data = { ...variables, invoice_number: 'INV-77', customer: { name: 'Grace Hopper', email: 'grace@example.com' } };
-				return { toolCalls: [{ name: 'Render_document', arguments: { templateId: 'invoice', data: JSON.stringify(data) } }] };
-			},
-			(call) => {
-				const { signedUrl } = firstItemOf(toolResultsIn(call)[2]);
-				return { toolCalls: [{ name: 'Send_email', arguments: { to: 'grace@example.com', subject: 'Invoice INV-77', text: `Your invoice: ${signedUrl}` } }] };
-			},
-			(call) => finalAnswer(`Sent: ${firstItemOf(toolResultsIn(call)[2]).signedUrl}`),
-		]);
-		const response = await axios.post(`${baseUrl}/webhook/${CHAT_PATH}`, { action: 'sendMessage', sessionId: 'e2e', chatInput: 'Invoice INV-77 for Grace Hopper to grace@example.com' }, { validateStatus: () => true, timeout: 120_000 });
+		model.script(renderAndSendTurns('Grace Hopper', 'grace@example.com', 'INV-77'));
+		const response = await axios.post(`${baseUrl}/webhook/${AGENT_EXAMPLE_CHAT_PATH}`, { action: 'sendMessage', sessionId: 'e2e', chatInput: 'Invoice INV-77 for Grace Hopper to grace@example.com' }, { validateStatus: () => true, timeout: 120_000 });
 		assert.equal(response.status, 200, JSON.stringify(response.data));
 		assert.equal(model.calls.length, 5);
 		assert.match(model.calls[0].messages.map((message) => String(message.content)).join('\n'), /Invoice INV-77 for Grace Hopper/);

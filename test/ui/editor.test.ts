@@ -9,8 +9,13 @@ import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import type { ICredentialTestRequest } from 'n8n-workflow';
 import type { Locator } from 'playwright-core';
 
+import axios from 'axios';
+
 import { PdfNoodleApi } from '../../dist/credentials/PdfNoodleApi.credentials.js';
+import { AGENT_EXAMPLE, AGENT_EXAMPLE_CHAT_PATH, openAiCredential, renderAndSendTurns, smtpCredential } from '../e2e/agentWorkflow';
 import { pdfText } from '../support/pdf';
+import { type ScriptedModel, startScriptedModel } from '../support/scriptedModel';
+import { type SmtpReceiver, startSmtpReceiver } from '../support/smtpReceiver';
 import { apiRequests, callApi } from '../support/sandbox';
 import { newManualWorkflow, newWorkflow, nodeDetails, openApp, parameter } from './canvas';
 import { type Editor, newPage, openSession, type Session, startEditor } from './editor';
@@ -32,15 +37,22 @@ const CERTIFICATE_VALUES = {
 
 let editor: Editor;
 let session: Session;
+/** The scripted model and the mail server of the example agent (examples/agent-render-and-send.json). */
+let model: ScriptedModel;
+let mail: SmtpReceiver;
 
 beforeAll(async () => {
-	editor = await startEditor();
+	model = await startScriptedModel();
+	mail = await startSmtpReceiver();
+	editor = await startEditor({ credentials: [openAiCredential(model.baseUrl), smtpCredential(mail.port)], activeWorkflows: [AGENT_EXAMPLE] });
 	session = await openSession(editor.url);
 });
 
 afterAll(async () => {
 	await session?.close();
 	await editor?.close();
+	await model?.close();
+	await mail?.close();
 });
 
 /** The message the credential's test rules give for an answer with this status. */
@@ -250,6 +262,28 @@ describe('the PDF Noodle node in the editor', () => {
 		// On the canvas the trigger is subtitled with the chosen events' names, not their values.
 		await details.getByTestId('ndv-close-button').click();
 		await shows(page.getByTestId('canvas-node').getByText('Render Finished', { exact: true }), 'the subtitle "Render Finished"');
+		await page.close();
+	});
+});
+
+describe('an AI agent with PDF Noodle tools, in the editor', () => {
+	test('the example agent\'s run shows each tool it called marked successful', async () => {
+		model.script(renderAndSendTurns('Grace Hopper', 'grace@example.com', 'INV-77'));
+		const answer = await axios.post(`${editor.url}/webhook/${AGENT_EXAMPLE_CHAT_PATH}`, { action: 'sendMessage', sessionId: 'ui', chatInput: 'Invoice INV-77 for Grace Hopper to grace@example.com' });
+		assert.match(String(answer.data.output), /^Sent: http:/);
+		assert.equal(mail.mails.length, 1);
+		const execution = editor.n8n.executions().find((record) => record.workflowId === AGENT_EXAMPLE.id);
+		assert.equal(execution?.status, 'success');
+
+		const page = await newPage(session);
+		await page.goto(`/workflow/${AGENT_EXAMPLE.id}/executions/${execution!.id}`);
+		await shows(page.getByText('Succeeded', { exact: true }), 'the run succeeded');
+		// Each tool the model called ran once and succeeded; the model was asked five times.
+		for (const node of ['AI Agent', 'List templates', 'Get variables', 'Render document', 'Send email', 'OpenAI Chat Model']) {
+			await shows(page.getByTestId('canvas-node').filter({ hasText: node }).getByTestId('canvas-node-status-success'), `the node "${node}" marked successful`);
+		}
+		await shows(page.getByTestId('edge-label').getByText('5 items total', { exact: true }), 'the model\'s five answers');
+		await screenshot(page, 'agent-run');
 		await page.close();
 	});
 });

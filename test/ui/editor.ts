@@ -37,8 +37,14 @@ export interface Editor {
 	close(): Promise<void>;
 }
 
+/** What else n8n holds when it starts: more credentials, and workflows (activated) with them. */
+export interface EditorExtras {
+	credentials?: unknown[];
+	activeWorkflows?: Array<{ id: string }>;
+}
+
 /** The sandbox, and n8n with the package and a credential for the sandbox, its owner set up. */
-export async function startEditor(): Promise<Editor> {
+export async function startEditor(extras: EditorExtras = {}): Promise<Editor> {
 	const sandbox = await startTestSandbox();
 	const n8n = new EditorN8n();
 	const packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
@@ -49,7 +55,11 @@ export async function startEditor(): Promise<Editor> {
 	};
 	try {
 		await n8n.installPackage(await packPackage(packFolder));
-		await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
+		await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), ...(extras.credentials ?? [])]);
+		for (const workflow of extras.activeWorkflows ?? []) {
+			await n8n.importWorkflow(workflow);
+			await n8n.activateWorkflow(workflow.id);
+		}
 		const url = await n8n.start();
 		// A fresh n8n asks its first visitor to create the owner account; the API does it at once.
 		await n8n.setUpOwner(url);
