@@ -175,7 +175,7 @@ onAgent3('AI Agent 3.1: conversations over several tools', () => {
 		// The scale was refused before any request; the unknown template is pdf noodle's answer.
 		assert.deepEqual(requestLines(), ['POST /v1/pdf/sync']);
 		const [scale, template] = toolResultsIn(calls[2]);
-		assert.match(scale, /Print Settings → Scale.*must be a number from 0\.1 to 2/);
+		assert.match(scale, /^(\[{"error":")?Invalid \\?"Print Settings → Scale\\?": must be a number from 0\.1 to 2, not 3/);
 		assert.match(template, /Template \\"no-such-template\\" could not be found\. Check the template ID: Template → Get Many lists the templates/);
 	});
 

@@ -10,14 +10,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import axios, { type AxiosInstance } from 'axios';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
-import { EXAMPLE_TRIGGER_TOKEN, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
+import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
 import { packPackage } from '../e2e/n8n';
 import { parseExecutionData, QueueCluster } from './cluster';
 import { PAUSED_RENDER, pausedRenderWorkflow, RENDER_ON_REQUEST, renderOnRequestWorkflow, SLOW_RENDER, slowRenderWorkflow, TRIGGER_THEN_COMPRESS, triggerThenCompressWorkflow } from './workflows';
+
+/** The MCP Server Trigger example: n8n's webhook processor serves MCP in queue mode. */
+const MCP_EXAMPLE = example('mcp-pdf-tools');
 
 let sandbox: Sandbox;
 let cluster: QueueCluster;
@@ -38,7 +43,7 @@ beforeAll(async () => {
 	cluster = new QueueCluster();
 	await cluster.start(await packPackage(packFolder), async (main) => {
 		await main.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
-		for (const workflow of [renderOnRequestWorkflow(), slowRenderWorkflow(), triggerThenCompressWorkflow(), pausedRenderWorkflow()]) {
+		for (const workflow of [renderOnRequestWorkflow(), slowRenderWorkflow(), triggerThenCompressWorkflow(), pausedRenderWorkflow(), MCP_EXAMPLE]) {
 			await main.importWorkflow(workflow);
 			await main.cli('publish:workflow', `--id=${workflow.id}`);
 		}
@@ -179,6 +184,27 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 			assert.ok((await pdfText(await binaryFromMain(item.binary.data))).includes('Barbara Liskov'));
 		} finally {
 			sandbox.context.settings.renderDelayMs = 0;
+		}
+	});
+
+	test('MCP: the webhook processor serves the example\'s PDF Noodle tools; a render called by an MCP client comes back with its signed URL', async () => {
+		clearRequestLog(sandbox);
+		const mcpUrl = new URL(`${cluster.webhookUrl}/mcp/${MCP_EXAMPLE.nodes.find((node: { type: string }) => node.type.endsWith('mcpTrigger')).parameters.path}`);
+		const client = new Client({ name: 'pdf-noodle-queue', version: '1.0.0' });
+		await client.connect(new StreamableHTTPClientTransport(mcpUrl));
+		try {
+			const { tools } = await client.listTools();
+			assert.deepEqual(tools.map((tool) => tool.name).sort(), ['Get_template', 'List_templates', 'Markdown_to_PDF', 'Render_batch', 'Render_document']);
+			const result = (await client.callTool({ name: 'Render_document', arguments: { templateId: 'letter', data: '{"recipient": {"name": "Ada Lovelace"}}' } })) as { isError?: boolean; content: Array<{ text?: string }> };
+			const text = result.content.map((part) => part.text ?? '').join('');
+			assert.notEqual(result.isError, true, text);
+			const [rendered] = [JSON.parse(text)].flat();
+			assert.equal(rendered.renderStatus, 'SUCCESS');
+			const pdf = await axios.get(rendered.signedUrl, { responseType: 'arraybuffer' });
+			assert.ok((await pdfText(Buffer.from(pdf.data))).includes('Ada Lovelace'));
+			assert.deepEqual(apiRequests(sandbox).map((request) => `${request.method} ${request.path}`), ['POST /v1/pdf/sync']);
+		} finally {
+			await client.close();
 		}
 	});
 });
