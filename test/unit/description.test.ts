@@ -8,6 +8,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import { PdfNoodleTrigger } from '../../dist/nodes/PdfNoodleTrigger/PdfNoodleTrigger.node.js';
 import { throwOnErrorStatus } from '../../dist/nodes/PdfNoodle/shared/errors.js';
+import { throwOnMissingTemplate } from '../../dist/nodes/PdfNoodle/shared/templateLocator.js';
 
 const { description } = new PdfNoodle();
 
@@ -39,12 +40,18 @@ test('every operation runs as a custom operation: the described steps through th
 	assert.deepEqual(withoutSteps.sort(), ['batch/renderHtml', 'batch/renderTemplates']);
 });
 
-test('every operation with described steps words error statuses through throwOnErrorStatus before anything else', () => {
+test('every operation with described steps words error statuses through throwOnErrorStatus before anything else (an operation on a template names a missing one first)', () => {
 	assert.ok(operations().length >= 2);
+	const onTemplate: string[] = [];
 	for (const operation of operations().filter((candidate) => candidate.routing)) {
-		const postReceive = operation.routing?.output?.postReceive ?? [];
+		const postReceive = [...(operation.routing?.output?.postReceive ?? [])];
+		if (postReceive[0] === throwOnMissingTemplate) {
+			onTemplate.push(`${operation.resource}/${operation.value}`);
+			postReceive.shift();
+		}
 		assert.equal(postReceive[0], throwOnErrorStatus, `${operation.resource}/${operation.value} checks the status first`);
 	}
+	assert.deepEqual(onTemplate.sort(), ['document/renderFromTemplate', 'template/get', 'template/getVariables']);
 });
 
 test('every operation has an action text and a description', () => {
