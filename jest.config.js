@@ -48,7 +48,8 @@ function layer(name, folder, testTimeout, runsSources) {
 module.exports = {
 	projects: [
 		layer('unit', 'unit', 30_000, true),
-		layer('api', 'api', 120_000, true),
+		// The sandbox's own tests: its contract with the API spec, over HTTP (the server is test/sandbox).
+		layer('contract', 'sandboxContract', 120_000, true),
 		{
 			...layer('engine', 'engine', 180_000, true),
 			// One n8n user folder for the run's engine test files, removed after the run.

@@ -18,6 +18,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import { EXAMPLE_CREDENTIAL_ID, sandboxCredential } from '../test/e2e/examples';
 import { N8N_VERSION, N8n, packPackage } from '../test/e2e/n8n';
+import { toolNodeJson } from '../test/e2e/toolNodes';
 import { waitFor } from '../test/support/processes';
 import { startSandbox } from '../test/sandbox/server';
 
@@ -82,15 +83,7 @@ function mcpWorkflow(tools: ToolSpec[]): unknown {
 		active: false,
 		nodes: [
 			{ id: 'mcp', name: trigger, type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [0, 0], webhookId: 'c0ffee00-0000-4000-8000-0000000b3c40', parameters: { path: MCP_PATH, authentication: 'none' } },
-			...tools.map((tool, index) => ({
-				id: `tool-${index}`,
-				name: tool.name,
-				type: 'n8n-nodes-pdf-noodle.pdfNoodleTool',
-				typeVersion: 1,
-				position: [index * 200, 300],
-				parameters: tool.parameters,
-				credentials: { pdfNoodleApi: { id: EXAMPLE_CREDENTIAL_ID, name: 'PDF Noodle account' } },
-			})),
+			...tools.map((tool, index) => toolNodeJson(tool, index, EXAMPLE_CREDENTIAL_ID)),
 		],
 		connections: Object.fromEntries(tools.map((tool) => [tool.name, { ai_tool: [[{ node: trigger, type: 'ai_tool', index: 0 }]] }])),
 		settings: { executionOrder: 'v1' },

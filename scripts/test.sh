@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: set up what is missing (scripts/setup.sh), build, lint (nodes, credential,
 # package.json, the GitHub workflows), type-check the tests, then every test layer on jest:
-#   1. unit, sandbox contract (api) and engine, with coverage of nodes/ and credentials/
+#   1. unit, the sandbox's contract (test/sandboxContract) and engine, with coverage of nodes/ and credentials/
 #      (thresholds in jest.config.js fail the run; the report goes to coverage/);
 #   2. end-to-end in a real n8n, one file at a time (they share the pinned n8n install): on
 #      n8n 2.x (Node 24), then the same files on n8n 1.x (Node 22, PDF_NOODLE_N8N=1);
@@ -17,7 +17,7 @@ bash scripts/setup.sh
 npm run --silent build:node24
 npm run --silent lint:node24
 tsc -p tsconfig.test.json
-bash scripts/jest.sh --selectProjects unit api engine --coverage
+bash scripts/jest.sh --selectProjects unit contract engine --coverage
 bash scripts/jest.sh --selectProjects e2e --runInBand
 PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand
 bash scripts/jest.sh --selectProjects ui --runInBand

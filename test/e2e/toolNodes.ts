@@ -76,7 +76,7 @@ export const RENDER_BATCH = toolNode('Render batch', 'Render many documents from
 }));
 
 /** A tool node of `tool` as it stands in a workflow, attached with the sandbox's credential. */
-export function toolNodeJson(tool: ToolNode, index: number, credentialId: string) {
+export function toolNodeJson(tool: Pick<ToolNode, 'name' | 'parameters'>, index: number, credentialId: string) {
 	return {
 		id: `tool-${index}`,
 		name: tool.name,

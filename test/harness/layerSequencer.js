@@ -1,6 +1,6 @@
 /**
  * Runs the test files layer by layer, in the order the layers are listed in jest.config.js
- * (unit, api, engine, ...), and by path within a layer, so that `npm test` reports the fast
+ * (unit, contract, engine, ...), and by path within a layer, so that `npm test` reports the fast
  * layers first and a failure in a lower layer shows before the slower ones start.
  */
 const Sequencer = require('@jest/test-sequencer').default;
