@@ -8,8 +8,7 @@
  * (Simplify on); and the size of the tool list a model is handed (names, descriptions, input
  * schemas). Writes bench/TOOLS.md. Measurements, not tests: nothing is asserted.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import axios from 'axios';
@@ -17,7 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { EXAMPLE_CREDENTIAL_ID, sandboxCredential } from '../test/e2e/examples';
-import { N8N_VERSION, N8n, packPackage } from '../test/e2e/n8n';
+import { N8N_VERSION, N8n } from '../test/e2e/n8n';
 import { toolNodeJson } from '../test/e2e/toolNodes';
 import { waitFor } from '../test/support/processes';
 import { startSandbox } from '../test/sandbox/server';
@@ -99,13 +98,12 @@ async function main(): Promise<void> {
 	// Creations done at the node's first look: the bench measures answers, not waiting.
 	Object.assign(sandbox.context.settings, { templateCreationMs: 0, templateFinalizeMs: 0 });
 	const n8n = new N8n();
-	const packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
 	let client: Client | undefined;
 	try {
 		const rendered = await axios.post(`${sandbox.baseUrl}/v1/html-to-pdf/sync`, { html: '<h1>Source</h1>' }, { headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
 		const measured = operations(rendered.data.signedUrl as string);
 		const { ours, baselines } = toolSpecs(measured);
-		await n8n.installPackage(await packPackage(packFolder));
+		await n8n.installThisPackage();
 		await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
 		const workflow = mcpWorkflow([...ours, ...baselines.values()]) as { id: string };
 		await n8n.importWorkflow(workflow);
@@ -155,7 +153,6 @@ async function main(): Promise<void> {
 		await client?.close();
 		await n8n.dispose();
 		await sandbox.close();
-		rmSync(packFolder, { recursive: true, force: true });
 	}
 }
 

@@ -8,9 +8,6 @@
  * render and the batch run on both; the rest on 3.1. n8n 1.x has no Agent 3.x: there the 2.2 cases run.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import axios from 'axios';
@@ -22,7 +19,7 @@ import { type SmtpReceiver, startSmtpReceiver } from '../support/smtpReceiver';
 import { useSandbox } from '../support/useSandbox';
 import { AGENT_EXAMPLE, AGENT_EXAMPLE_CHAT_PATH, agentWorkflow, firstItemOf, openAiCredential, renderAndSendTurns, smtpCredential } from './agentWorkflow';
 import { EXAMPLE_CREDENTIAL_ID, sandboxCredential } from './examples';
-import { N8N_MAJOR, N8n, packPackage } from './n8n';
+import { N8N_MAJOR, N8n } from './n8n';
 import { GET_VARIABLES, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT, RENDER_HTML, type ToolNode } from './toolNodes';
 
 const sandbox = useSandbox();
@@ -30,7 +27,6 @@ let model: ScriptedModel;
 let mail: SmtpReceiver;
 let n8n: N8n;
 let baseUrl: string;
-let packFolder: string;
 
 /** The render tool with a short wait bound, for a render that outlasts it. */
 const RENDER_DOCUMENT_QUICKLY: ToolNode = {
@@ -47,8 +43,7 @@ beforeAll(async () => {
 	model = await startScriptedModel();
 	mail = await startSmtpReceiver();
 	n8n = new N8n();
-	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
-	await n8n.installPackage(await packPackage(packFolder));
+	await n8n.installThisPackage();
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), openAiCredential(model.baseUrl), smtpCredential(mail.port)]);
 	if (N8N_MAJOR >= 2) {
 		await n8n.importWorkflow(AGENT_EXAMPLE);
@@ -67,7 +62,6 @@ afterAll(async () => {
 	await n8n?.dispose();
 	await model?.close();
 	await mail?.close();
-	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
 });
 
 const requestLines = () => apiRequests(sandbox).map((request) => `${request.method} ${request.path}`);

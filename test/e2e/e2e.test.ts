@@ -4,9 +4,6 @@
  * webhooks; forged calls are refused and start nothing.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import axios from 'axios';
 
@@ -17,11 +14,10 @@ import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
-import { N8n, N8N_MAJOR, N8N_OWNER, packPackage } from './n8n';
+import { N8n, N8N_MAJOR, N8N_OWNER } from './n8n';
 
 let sandbox: Sandbox;
 let n8n: N8n;
-let packFolder: string;
 
 /** The items a node put out in a run printed by `n8n execute --rawOutput`. */
 function outputOf(run: any, nodeName: string): any[] {
@@ -35,15 +31,13 @@ function outputOf(run: any, nodeName: string): any[] {
 beforeAll(async () => {
 	sandbox = await startTestSandbox({ templateCreationMs: 3000, templateFinalizeMs: 60_000 });
 	n8n = new N8n();
-	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
-	await n8n.installPackage(await packPackage(packFolder));
+	await n8n.installThisPackage();
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
 });
 
 afterAll(async () => {
 	await n8n?.dispose();
 	await sandbox?.close();
-	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
 });
 
 describe('example workflows run by n8n execute', () => {

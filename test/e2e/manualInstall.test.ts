@@ -7,16 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import { isPdf, pdfText } from '../support/pdf';
-import { type Sandbox, startTestSandbox } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 import { example, sandboxCredential } from './examples';
-import { N8n, N8N_VERSION, packPackage } from './n8n';
+import { N8n, N8N_VERSION } from './n8n';
 
 const run = promisify(execFile);
 const projectRoot = resolve(__dirname, '..', '..');
@@ -69,23 +69,18 @@ async function runOnNode22(script: string, home: string): Promise<{ stdout: stri
 	});
 }
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let n8n: N8n;
-let packFolder: string;
 let tarball: string;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	// The throw-away user folder is the user's home: n8n reads ~/.n8n, README's commands write there.
 	n8n = new N8n();
-	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
-	tarball = await packPackage(packFolder);
+	tarball = await n8n.packThisPackage();
 });
 
 afterAll(async () => {
 	await n8n?.dispose();
-	await sandbox?.close();
-	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
 });
 
 describe(`README's manual install, then n8n ${N8N_VERSION}`, () => {

@@ -7,9 +7,6 @@
  * n8n 1.x has no MCP Server Trigger v2 (streamable HTTP): skipped there.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import axios from 'axios';
@@ -20,7 +17,7 @@ import { waitFor } from '../support/processes';
 import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 import { example, sandboxCredential } from './examples';
-import { N8N_MAJOR, N8n, packPackage } from './n8n';
+import { N8N_MAJOR, N8n } from './n8n';
 import { GET_TEMPLATE, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT } from './toolNodes';
 
 /** The example workflow served here, and the tools it attaches to its MCP Server Trigger. */
@@ -30,7 +27,6 @@ const TOOLS = [LIST_TEMPLATES, GET_TEMPLATE, RENDER_DOCUMENT, RENDER_BATCH, MARK
 
 const sandbox = useSandbox();
 let n8n: N8n;
-let packFolder: string;
 let client: Client;
 
 const onN8n2 = N8N_MAJOR >= 2 ? describe : describe.skip;
@@ -38,8 +34,7 @@ const onN8n2 = N8N_MAJOR >= 2 ? describe : describe.skip;
 beforeAll(async () => {
 	if (N8N_MAJOR < 2) return;
 	n8n = new N8n();
-	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
-	await n8n.installPackage(await packPackage(packFolder));
+	await n8n.installThisPackage();
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
 	await n8n.importWorkflow(WORKFLOW);
 	await n8n.activateWorkflow(WORKFLOW.id);
@@ -56,7 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await client?.close();
 	await n8n?.dispose();
-	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
 });
 
 const requestLines = () => apiRequests(sandbox).map((request) => `${request.method} ${request.path}`);

@@ -126,6 +126,18 @@ export class N8n {
 		};
 	}
 
+	/** Packs this package (as `npm publish` would) into the user folder; `dispose` removes it. */
+	async packThisPackage(): Promise<string> {
+		const folder = join(this.userFolder, 'packed');
+		mkdirSync(folder, { recursive: true });
+		return await packPackage(folder);
+	}
+
+	/** Packs this package and installs it as n8n's community package installer does. */
+	async installThisPackage(): Promise<void> {
+		await this.installPackage(await this.packThisPackage());
+	}
+
 	/**
 	 * Installs the packed package as n8n's community package installer does: unpacked into
 	 * `~/.n8n/nodes/node_modules/<name>`, dev and peer dependencies dropped from its

@@ -5,32 +5,27 @@
  * are refused and leave the execution waiting. On n8n 1.x the mode is refused with a reason.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import axios from 'axios';
 
 import { pdfPageCount, pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
-import { apiRequests, type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
 import { example, sandboxCredential } from './examples';
-import { type ExecutionRecord, N8N_MAJOR, N8n, packPackage } from './n8n';
+import { type ExecutionRecord, N8N_MAJOR, N8n } from './n8n';
 
 const RENDER_NODE = 'Render certificates';
 const PEOPLE = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let n8n: N8n;
 let baseUrl: string;
-let packFolder: string;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	n8n = new N8n();
-	packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
-	await n8n.installPackage(await packPackage(packFolder));
+	await n8n.installThisPackage();
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
 	// n8n 1.x only refuses the mode: its test needs no running n8n to resume anything.
 	if (N8N_MAJOR >= 2) baseUrl = await n8n.start();
@@ -38,8 +33,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await n8n?.dispose();
-	await sandbox?.close();
-	if (packFolder) rmSync(packFolder, { recursive: true, force: true });
 });
 
 /** The example workflow under its own id, for these people, with the render node's parameters changed. */

@@ -1,25 +1,17 @@
 /** The Batch resource in n8n's engine against the sandbox: chunking, merge, states, waiting. */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { pdfPageCount, pdfText } from '../support/pdf';
-import { type Receiver, startReceiver } from '../support/receiver';
 import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
-let receiver: Receiver;
-
-beforeAll(async () => {
-	receiver = await startReceiver();
-});
-
-afterAll(async () => {
-	await receiver.close();
-});
+const receiver = useReceiver();
 
 const byExpression = { __rl: true, mode: 'id', value: '={{ $json.template }}' };
 const renderTemplates = {

@@ -4,27 +4,19 @@
  * and Get Status.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { pdfText } from '../support/pdf';
-import { startReceiver, type Receiver } from '../support/receiver';
 import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
-let receiver: Receiver;
-
-beforeAll(async () => {
-	receiver = await startReceiver();
-});
-
-afterAll(async () => {
-	await receiver.close();
-});
+const receiver = useReceiver();
 
 const renderLetter = {
 	resource: 'document',

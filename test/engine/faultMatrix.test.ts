@@ -14,12 +14,12 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { runPdfNoodle, type WorkflowRun } from '../harness/engine';
 import type { Fault } from '../sandbox/faults';
 import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
-import { type Receiver, startReceiver } from '../support/receiver';
 import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
-let receiver: Receiver;
+const receiver = useReceiver();
 let files: FileServer;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -28,14 +28,12 @@ const measured = { cases: 0, requests: 0, itemsIn: 0, itemsOut: 0, errorItems: 0
 
 beforeAll(async () => {
 	process.on('unhandledRejection', onUnhandled);
-	receiver = await startReceiver();
 	files = await serveFiles({ '/doc.pdf': await textPdf('Doc', 2) });
 });
 
 afterAll(async () => {
 	process.off('unhandledRejection', onUnhandled);
 	await files.close();
-	await receiver.close();
 	const { cases, requests, itemsIn, itemsOut, errorItems } = measured;
 	console.log(
 		`fault matrix: ${cases} cases run, ${requests} requests seen by the sandbox, ${itemsIn} items in, ${itemsOut} items out (${errorItems} of them errors), ${unhandled.length} unhandled rejections`,

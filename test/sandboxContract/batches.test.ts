@@ -1,22 +1,14 @@
 /** The sandbox's batch endpoints, as the spec describes them, over HTTP. */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import { describe, test } from '@jest/globals';
 
 import { pdfPageCount, pdfText } from '../support/pdf';
-import { type Receiver, startReceiver } from '../support/receiver';
 import { callApi, download } from '../support/sandbox';
+import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
-let receiver: Receiver;
-
-beforeAll(async () => {
-	receiver = await startReceiver();
-});
-
-afterAll(async () => {
-	await receiver.close();
-});
+const receiver = useReceiver();
 
 const entry = (name: string, templateId = 'certificate') => ({ templateId, data: { recipient_name: name } });
 

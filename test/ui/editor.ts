@@ -3,14 +3,11 @@
  * throw-away user folder, the packed package installed, the sandbox credential imported),
  * its owner account set up through n8n's REST API, and a headless Chromium logged in to it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { type Browser, type BrowserContext, chromium, type Page, selectors } from 'playwright-core';
 
 import { sandboxCredential } from '../e2e/examples';
-import { N8n, N8N_OWNER, packPackage } from '../e2e/n8n';
+import { N8n, N8N_OWNER } from '../e2e/n8n';
 import { findChromium } from '../sandbox/render/renderer';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 
@@ -47,14 +44,12 @@ export interface EditorExtras {
 export async function startEditor(extras: EditorExtras = {}): Promise<Editor> {
 	const sandbox = await startTestSandbox();
 	const n8n = new EditorN8n();
-	const packFolder = mkdtempSync(join(tmpdir(), 'pdf-noodle-pack-'));
 	const close = async () => {
 		await n8n.dispose();
 		await sandbox.close();
-		rmSync(packFolder, { recursive: true, force: true });
 	};
 	try {
-		await n8n.installPackage(await packPackage(packFolder));
+		await n8n.installThisPackage();
 		await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), ...(extras.credentials ?? [])]);
 		for (const workflow of extras.activeWorkflows ?? []) {
 			await n8n.importWorkflow(workflow);
