@@ -1,7 +1,7 @@
 /** Turns the benchmark figures into bench/RESULTS.md and bench/results.json. */
 import { cpus, totalmem } from 'node:os';
 
-import { DEFAULT_REQUESTS_AT_ONCE } from '../dist/nodes/PdfNoodle/shared/requestsAtOnce.js';
+import { DEFAULT_REQUESTS_AT_ONCE } from '../dist/nodes/PdfNoodle/runner/requestsAtOnce.js';
 import type { EconomyResult } from './batchEconomy';
 import { BINARY_MODES, type DownloadResult } from './download';
 import type { N8nFigures } from './n8n/session';

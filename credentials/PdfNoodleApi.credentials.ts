@@ -12,7 +12,7 @@ import {
 	assertKeyStaysWithService,
 	normalizeBaseUrl,
 	rewriteFormerAddress,
-} from '../nodes/PdfNoodle/shared/baseUrl';
+} from '../nodes/shared/transport/baseUrl';
 
 export class PdfNoodleApi implements ICredentialType {
 	name = 'pdfNoodleApi';

@@ -1,70 +1,27 @@
 import type {
 	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
-	NodeOutput,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { batchCustomOperations, batchDescription } from './resources/batch';
-import { RENDER_HTML, RENDER_TEMPLATES } from './resources/batch/fields';
-import { resumeBatch } from './resources/batch/renderBatch';
-import { documentDescription } from './resources/document';
-import { pausableRender, resumeRenders } from './resources/document/pause';
-import { renderFromHtmlOperation } from './resources/document/renderFromHtml';
-import { renderFromTemplateOperation } from './resources/document/renderFromTemplate';
-import { pdfToolDescription } from './resources/pdfTool';
-import { mergeAcrossItems } from './resources/pdfTool/mergeAcrossItems';
-import { templateDescription } from './resources/template';
-import { CURRENT_BASE_URL } from './shared/baseUrl';
-import { type FinishPaused, resumeOnCallback } from './shared/callback';
-import { operationsWithErrorsForModels } from './shared/errorsForModels';
-import { requestOptionsField } from './shared/requestOptions';
-import { requestsAtOnceField } from './shared/requestsAtOnce';
-import { routedOperations } from './shared/routedOperations';
-import { searchTemplates } from './shared/templateLocator';
-import { withAgentDefaults } from './shared/toolDefaults';
-import { getTemplateVariableFields } from './shared/variables';
+import { requestOptionsField } from '../shared/transport/requestOptions';
+import { searchTemplates } from './fields/templateLocator';
+import { withAgentDefaults } from './fields/toolDefaults';
+import { getTemplateVariableFields } from './fields/variables';
+import { type FinishPaused, resumeOnCallback } from './pause/callback';
+import { operationFor, operationsDescription, resourceField, resumeFor } from './resources';
+import { runWithErrorsForModels } from './runner/errorsForModels';
+import { requestsAtOnceField } from './runner/requestsAtOnce';
 
-type Operations = NonNullable<INodeType['customOperations']>;
-
-function mergeOperations(...sets: Operations[]): Operations {
-	const merged: Operations = {};
-	for (const set of sets) {
-		for (const [resource, operations] of Object.entries(set)) merged[resource] = { ...merged[resource], ...operations };
-	}
-	return merged;
-}
-
-/**
- * How each operation runs: the described steps through the transport (shared/routedOperations.ts),
- * the batch renders on their own, Merge PDFs across all input items in one request, and the
- * document renders also in the mode that pauses the execution.
- */
-function operationsOf(description: INodeTypeDescription): Operations {
-	const routed = routedOperations(description);
-	const mergePdfs = mergeAcrossItems(routed.pdfTool.mergePdfs);
-	const document = {
-		renderFromTemplate: pausableRender(renderFromTemplateOperation, routed.document.renderFromTemplate),
-		renderFromHtml: pausableRender(renderFromHtmlOperation, routed.document.renderFromHtml),
-	};
-	return operationsWithErrorsForModels(mergeOperations(routed, batchCustomOperations, { pdfTool: { mergePdfs }, document }));
-}
-
-let operations: Operations | undefined;
-
-/** The operation of a resource, as `customOperations` holds it (undefined for a pair the node lacks). */
-export function operationFor(resource: string, operation: string): Operations[string][string] | undefined {
-	return (operations ?? new PdfNoodle().customOperations)[resource]?.[operation];
-}
-
-/** The operation the node's resource and operation parameters name. */
-function operationOf(execute: IExecuteFunctions): NonNullable<Operations[string][string]> {
+/** The operation the node's Resource and Operation parameters name, refused by name when there is none. */
+function chosenOperation(execute: IExecuteFunctions) {
 	const resource = String(execute.getNodeParameter('resource', 0));
 	const operation = String(execute.getNodeParameter('operation', 0));
 	const run = operationFor(resource, operation);
@@ -72,52 +29,16 @@ function operationOf(execute: IExecuteFunctions): NonNullable<Operations[string]
 	return run;
 }
 
-/** The operations that can pause the execution, and how each outputs its result when it resumes. */
-const PAUSED_OUTPUTS: Record<string, FinishPaused> = {
-	'document:renderFromTemplate': resumeRenders(renderFromTemplateOperation),
-	'document:renderFromHtml': resumeRenders(renderFromHtmlOperation),
-	[`batch:${RENDER_TEMPLATES}`]: resumeBatch('template'),
-	[`batch:${RENDER_HTML}`]: resumeBatch('html'),
-};
-
+/** The output of a paused operation when pdf noodle's call resumes its execution. */
 const outputOfPaused: FinishPaused = async (execute, awaited, record) => {
-	const operation = `${String(execute.getNodeParameter('resource', 0))}:${String(execute.getNodeParameter('operation', 0))}`;
-	return await PAUSED_OUTPUTS[operation](execute, awaited, record);
+	const resource = String(execute.getNodeParameter('resource', 0));
+	const operation = String(execute.getNodeParameter('operation', 0));
+	const finish = resumeFor(resource, operation);
+	if (!finish) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node cannot resume the operation "${operation}" of the resource "${resource}"`);
+	return await finish(execute, awaited, record);
 };
 
-const PROPERTIES: INodeProperties[] = withAgentDefaults([
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Batch',
-				value: 'batch',
-			},
-			{
-				name: 'Document',
-				value: 'document',
-			},
-			{
-				name: 'PDF Tool',
-				value: 'pdfTool',
-			},
-			{
-				name: 'Template',
-				value: 'template',
-			},
-		],
-		default: 'document',
-	},
-	...documentDescription,
-	...batchDescription,
-	...templateDescription,
-	...pdfToolDescription,
-	requestOptionsField,
-	requestsAtOnceField,
-]);
+const PROPERTIES: INodeProperties[] = withAgentDefaults([resourceField, ...operationsDescription, requestOptionsField, requestsAtOnceField]);
 
 /**
  * The canvas subtitle: the operation's and the resource's names as the node panel shows them
@@ -172,33 +93,17 @@ export class PdfNoodle implements INodeType {
 				restartWebhook: true,
 			},
 		],
-		// The service's address and the shape of its requests. The operations send through the
-		// shared transport, which puts them on the credential's Base URL; n8n reads this to know
-		// the node describes requests (it adds its "Request Options" to the node).
-		requestDefaults: {
-			baseURL: CURRENT_BASE_URL,
-			headers: {
-				Accept: 'application/json',
-				'Content-Type': 'application/json',
-			},
-			json: true,
-			// Error statuses reach `throwOnErrorStatus`, which words them for a person.
-			ignoreHttpStatusErrors: true,
-		},
 		properties: [...PROPERTIES],
 	};
 
-	// Built once and shared by every instance and by `execute`: one set of operations.
-	customOperations = (operations ??= operationsOf(this.description));
-
 	/**
-	 * The node's entry when n8n calls `execute`: n8n's MCP Server Trigger and AI Agent 2.x run
-	 * a tool that way (n8n's engine runs `customOperations`). It runs the very same operations;
-	 * without it n8n would fall back to its declarative routing engine, which knows neither the
-	 * package's transport nor the batch operations (a Batch render sent `GET /`).
+	 * The node's one entry, however n8n calls it: its engine in a workflow, and a tool call of an
+	 * AI Agent or of the MCP Server Trigger. The Resource and Operation parameters name the
+	 * operation (resources/index.ts); it runs for each item through the runner, or for the whole
+	 * run (batches, Merge PDFs across items, a pause).
 	 */
-	async execute(this: IExecuteFunctions): Promise<NodeOutput> {
-		return await operationOf(this).call(this);
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runWithErrorsForModels(this, chosenOperation(this));
 	}
 
 	/**

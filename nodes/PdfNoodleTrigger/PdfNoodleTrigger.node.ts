@@ -11,10 +11,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { batchRecordAnswer } from '../PdfNoodle/shared/batchRecord';
-import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, fileOutputField, type FilesAnswer, filesAsItems, numberedField } from '../PdfNoodle/shared/fileOutput';
-import type { FileContext } from '../PdfNoodle/shared/itemContext';
-import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from '../PdfNoodle/shared/events';
+import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from '../shared/api/events';
+import { batchRecordAnswer } from '../shared/files/batchRecord';
+import type { FileContext } from '../shared/files/fileContext';
+import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, fileOutputField, type FilesAnswer, filesAsItems, numberedField } from '../shared/files/fileOutput';
 import { confirmWithService, hasApiCredential } from './confirmation';
 import { DOWNLOAD_UNCONFIRMED, payloadFileContext } from './payloadDownloads';
 import { assertSecretNotEmpty, pdfNoodleTriggerSecretTest, SECRET_CREDENTIAL } from './secret';

@@ -1,9 +1,8 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { batchStatusPath } from '../PdfNoodle/resources/batch/renderBatch';
-import { renderStatusPath } from '../PdfNoodle/resources/document/output';
-import { eventOf, type PdfNoodleEvent } from '../PdfNoodle/shared/events';
-import { apiRequest, CREDENTIAL_TYPE, serviceBaseUrl } from '../PdfNoodle/shared/transport';
+import { batchStatusPath, renderStatusPath } from '../shared/api/endpoints';
+import { eventOf, type PdfNoodleEvent } from '../shared/api/events';
+import { apiRequest, CREDENTIAL_TYPE, serviceBaseUrl } from '../shared/transport/transport';
 
 /**
  * pdf noodle does not sign its webhooks, so a call to the trigger is a claim, not a fact:

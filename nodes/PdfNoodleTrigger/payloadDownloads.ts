@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions, IN8nHttpFullResponse, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type FileContext, fileContextOfWebhook } from '../PdfNoodle/shared/itemContext';
+import { type FileContext, fileContextOfWebhook } from '../shared/files/fileContext';
 import { serviceOrigin } from './confirmation';
 import { unconfirmedUrlRefusal } from './localAddresses';
 

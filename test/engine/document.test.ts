@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 
-import { announcedSizeOf, WHOLE_FILE_MAX_BYTES } from '../../dist/nodes/PdfNoodle/shared/download.js';
+import { announcedSizeOf, WHOLE_FILE_MAX_BYTES } from '../../dist/nodes/shared/files/download.js';
 import { binaryBytes, runPdfNoodle } from '../harness/engine';
 import { isPdf, pdfText } from '../support/pdf';
 import { apiRequests, credentialsFor } from '../support/sandbox';

@@ -1,8 +1,8 @@
 /**
- * The node run through `execute`, as n8n's MCP Server Trigger and AI Agent 2.x run a tool: a
- * node type with the PDF Noodle node's description and `execute` only (n8n's engine would
- * otherwise prefer `customOperations`). Before the node had `execute`, n8n fell back to its
- * declarative routing engine there: a Batch render sent `GET /` and a 429 was not retried.
+ * The node run through `execute`, its one entry, as n8n's MCP Server Trigger and AI Agent 2.x
+ * run a tool: a node type with the PDF Noodle node's description, `execute` and editor methods
+ * and nothing else. Before the node had `execute`, n8n fell back to its declarative routing
+ * engine there: a Batch render sent `GET /` and a 429 was not retried.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';

@@ -2,13 +2,13 @@
  * What the items of one node run share, as the sandbox sees it. "Requests at Once": the
  * node's requests to pdf noodle are bounded (the most the sandbox answered at the same time),
  * and renders waiting after a 202 hold no slot between their polls. Waiting renders learn from
- * each other's first status call (shared/firstStatusCalls.ts): the status calls per render.
+ * each other's first status call (nodes/PdfNoodle/runner/firstStatusCalls.ts): the status calls per render.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { DEFAULT_REQUESTS_AT_ONCE } from '../../dist/nodes/PdfNoodle/shared/requestsAtOnce.js';
+import { DEFAULT_REQUESTS_AT_ONCE } from '../../dist/nodes/PdfNoodle/runner/requestsAtOnce.js';
 import { runPdfNoodle } from '../harness/engine';
 import { serveFiles, textPdf } from '../support/fixtures';
 import { apiRequests, credentialsFor } from '../support/sandbox';

@@ -1,5 +1,5 @@
 /**
- * What every request of the node goes through (nodes/PdfNoodle/shared/transport.ts), seen
+ * What every request of the node goes through (nodes/shared/transport/transport.ts), seen
  * from outside: redirects of the API are followed with method and body intact only to the
  * service's own host, and n8n's Request Options of the node apply to every request of an
  * operation (the first, the status polls, the downloads).

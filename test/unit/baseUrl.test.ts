@@ -7,7 +7,7 @@ import {
 	keyMayGoTo,
 	normalizeBaseUrl,
 	rewriteFormerAddress,
-} from '../../dist/nodes/PdfNoodle/shared/baseUrl.js';
+} from '../../dist/nodes/shared/transport/baseUrl.js';
 
 describe('normalizeBaseUrl', () => {
 	test('keeps the current address and a local one, without trailing slashes', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-import { settleInOrder } from '../../dist/nodes/PdfNoodle/shared/concurrency.js';
+import { settleInOrder } from '../../dist/nodes/PdfNoodle/runner/concurrency.js';
 
 /** Work that records how many runs were going at once, finishing in the order given by `turns`. */
 function recordingWork(turns: Record<number, number>) {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
-import { credentialsReadOnce } from '../../dist/nodes/PdfNoodle/shared/credentialsOnce.js';
+import { credentialsReadOnce } from '../../dist/nodes/shared/transport/credentialsOnce.js';
+import type { TransportContext } from '../../dist/nodes/shared/transport/transport.js';
 
 /** An n8n execution as far as the wrapper sees it: it counts credential reads and records what requests were given. */
 function fakeExecution() {
@@ -16,11 +17,11 @@ function fakeExecution() {
 			getItemIndex: () => itemIndex,
 			getCredentials: async () => assert.fail('the item reads the credential through the wrapper'),
 			helpers: { httpRequestWithAuthentication: async (_type: string, _options: unknown, extra: unknown) => (sent.push(extra), { statusCode: 200 }) },
-		}) as never;
+		}) as unknown as TransportContext;
 	return { execute: execute as never, itemContext, reads, sent };
 }
 
-test('the credential is read once per node run (with the first item, as n8n\'s routing engine does), however many items and requests', async () => {
+test('the credential is read once per node run (with the first item, as n8n\'s own nodes do), however many items and requests', async () => {
 	const { execute, itemContext, reads, sent } = fakeExecution();
 	const withCredentials = credentialsReadOnce(execute);
 	for (let itemIndex = 0; itemIndex < 3; itemIndex++) {

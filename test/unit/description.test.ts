@@ -7,8 +7,6 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import { PdfNoodleTrigger } from '../../dist/nodes/PdfNoodleTrigger/PdfNoodleTrigger.node.js';
-import { throwOnErrorStatus } from '../../dist/nodes/PdfNoodle/shared/errors.js';
-import { throwOnMissingTemplate } from '../../dist/nodes/PdfNoodle/shared/templateLocator.js';
 
 const { description } = new PdfNoodle();
 
@@ -26,32 +24,6 @@ function operations(): Array<INodePropertyOptions & { resource: string }> {
 test('the node is usable by AI agents and names its credential', () => {
 	assert.equal(description.usableAsTool, true);
 	assert.deepEqual(description.credentials, [{ name: 'pdfNoodleApi', required: true }]);
-});
-
-const node = new PdfNoodle();
-const customOperations = (node as { customOperations?: Record<string, Record<string, unknown>> }).customOperations ?? {};
-const isCustom = (operation: { resource: string; value: unknown }) => Boolean(customOperations[operation.resource]?.[String(operation.value)]);
-
-test('every operation runs as a custom operation: the described steps through the transport, or a batch run of its own', () => {
-	for (const operation of operations()) {
-		assert.ok(isCustom(operation), `${operation.resource}/${operation.value} runs`);
-	}
-	const withoutSteps = operations().filter((operation) => !operation.routing).map((operation) => `${operation.resource}/${operation.value}`);
-	assert.deepEqual(withoutSteps.sort(), ['batch/renderHtml', 'batch/renderTemplates']);
-});
-
-test('every operation with described steps words error statuses through throwOnErrorStatus before anything else (an operation on a template names a missing one first)', () => {
-	assert.ok(operations().length >= 2);
-	const onTemplate: string[] = [];
-	for (const operation of operations().filter((candidate) => candidate.routing)) {
-		const postReceive = [...(operation.routing?.output?.postReceive ?? [])];
-		if (postReceive[0] === throwOnMissingTemplate) {
-			onTemplate.push(`${operation.resource}/${operation.value}`);
-			postReceive.shift();
-		}
-		assert.equal(postReceive[0], throwOnErrorStatus, `${operation.resource}/${operation.value} checks the status first`);
-	}
-	assert.deepEqual(onTemplate.sort(), ['document/renderFromTemplate', 'template/get', 'template/getVariables']);
 });
 
 test('every operation has an action text and a description', () => {

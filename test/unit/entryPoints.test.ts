@@ -1,15 +1,17 @@
 /**
- * One way into the node however n8n calls it: its engine runs `customOperations`, while the
- * MCP Server Trigger and AI Agent 2.x call `execute`. Every resource and operation the
- * description offers must reach the same operation both ways, so that none can fall back to
- * n8n's declarative routing engine.
+ * One way into the node however n8n calls it: n8n's engine, an AI Agent and the MCP Server
+ * Trigger all call the node type's `execute`. Every resource and operation the description
+ * offers must be one of the package's own operations, and nothing may be left for n8n's
+ * declarative routing engine (a node type without `execute`, or an option with `routing`,
+ * would send a request the package never checked: a Batch render once sent `GET /`).
  */
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { operationFor, PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
+import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
+import { operationFor } from '../../dist/nodes/PdfNoodle/resources/index.js';
 
 const node = new PdfNoodle();
 
@@ -24,16 +26,25 @@ function offeredPairs(): Array<[string, string]> {
 		);
 }
 
-test('every resource and operation of the description is one of the package\'s operations, through customOperations and through execute', () => {
+test('every resource and operation of the description is one of the package\'s operations', () => {
 	const pairs = offeredPairs();
 	assert.equal(pairs.length, 16, 'three operations of Document and of Batch, four of Template, six of PDF Tool');
 	assert.deepEqual([...new Set(pairs.map(([resource]) => resource))].sort(), ['batch', 'document', 'pdfTool', 'template']);
-	const resolved = pairs.map(([resource, operation]) => {
-		const engine = node.customOperations?.[resource]?.[operation];
-		return [`${resource}:${operation}`, typeof engine === 'function' && operationFor(resource, operation) === engine];
-	});
-	assert.deepEqual(resolved.filter(([, same]) => !same), [], 'each pair reaches the same function both ways');
+	const missing = pairs.filter(([resource, operation]) => typeof operationFor(resource, operation) !== 'function');
+	assert.deepEqual(missing, []);
+});
+
+test('the node has one entry, execute, and nothing n8n\'s routing engine would run', () => {
 	assert.equal(typeof node.execute, 'function');
+	assert.equal((node as { customOperations?: unknown }).customOperations, undefined);
+	assert.equal((node.description as { requestDefaults?: unknown }).requestDefaults, undefined);
+	const routed = JSON.stringify(node.description.properties, (key, value) => (key === 'routing' ? 'ROUTED' : value)).includes('"ROUTED"');
+	assert.equal(routed, false, 'no parameter or option of the description has routing');
+});
+
+test('a name of Object\'s prototype is no operation', () => {
+	assert.equal(operationFor('document', 'constructor'), undefined);
+	assert.equal(operationFor('toString', 'call'), undefined);
 });
 
 test('execute refuses a resource or operation the node lacks, naming both, instead of guessing', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
-import { announcedBytes, fileNameFromContentDisposition, fileNameFromUrl, WHOLE_FILE_MAX_BYTES } from '../../dist/nodes/PdfNoodle/shared/download.js';
+import { announcedBytes, fileNameFromContentDisposition, fileNameFromUrl, WHOLE_FILE_MAX_BYTES } from '../../dist/nodes/shared/files/download.js';
 
 test('Content-Disposition: filename, quoted or not, with escapes', () => {
 	assert.equal(fileNameFromContentDisposition('attachment; filename="book.zip"'), 'book.zip');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
-import { backoffMs, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../dist/nodes/PdfNoodle/shared/polling.js';
+import { backoffMs, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../dist/nodes/shared/transport/retry.js';
 
 test('transient statuses are 429 and 5xx only', () => {
 	assert.deepEqual([400, 401, 404, 413, 429, 500, 502, 503].map(isTransientStatus), [false, false, false, false, true, true, true, true]);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-import { RequestSlots } from '../../dist/nodes/PdfNoodle/shared/requestSlots.js';
+import { RequestSlots } from '../../dist/nodes/shared/transport/requestSlots.js';
 
 /** A request that stays open until `finish` is called, recording its start. */
 function openRequest(started: string[], name: string) {

@@ -1,14 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { downloadFields } from '../../shared/download';
-import { fileOutputField } from '../../shared/fileOutput';
-import { printSettingsFields } from '../../shared/printSettings';
-import { renderModeFields } from '../../shared/renderMode';
-import { renderOptionsField } from '../../shared/renderOptions';
-import { type TemplateDataNames, templateDataFields } from '../../shared/templateData';
-import { templateLocatorField } from '../../shared/templateLocator';
-import type { WaitDefaults } from '../../shared/waiting';
-import { waitingFields } from '../../shared/waiting';
+import { batchStatusPath, STATUS_PATHS } from '../../../shared/api/endpoints';
+import { fileOutputField } from '../../../shared/files/fileOutput';
+import { downloadFields } from '../../fields/fields';
+import { printSettingsFields } from '../../fields/printSettings';
+import { renderOptionsField } from '../../fields/renderOptions';
+import { type TemplateDataNames, templateDataFields } from '../../fields/templateData';
+import { templateLocatorField } from '../../fields/templateLocator';
+import { renderModeFields } from '../../pause/mode';
+import { type WaitDefaults, waitingFields, type WorkKind } from '../../waiting/waiting';
 
 export const RESOURCE = 'batch';
 export const RENDER_TEMPLATES = 'renderTemplates';
@@ -18,15 +19,28 @@ export const GET_STATUS = 'getStatus';
 /** Batches of up to 20 documents take longer than single renders. */
 export const BATCH_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 600 };
 
+/** A batch going on in the background, as the waits and Get Status look it up. */
+export const BATCH_WORK: WorkKind = {
+	subject: 'batch',
+	defaults: BATCH_WAIT_DEFAULTS,
+	statusPath: batchStatusPath,
+	statusPrefix: STATUS_PATHS.batch,
+	isFinished: (record) => typeof record.status === 'string' && record.status !== 'ONGOING',
+};
+
 /** Batch entries have their own parameter names, kept from the first release so saved workflows stay valid. */
 export const BATCH_DATA_NAMES: TemplateDataNames = { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables', asText: 'documentVariablesAsText' };
 
-const both = { resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML] };
-const fromItems = (operation: string) => ({ resource: [RESOURCE], operation: [operation], batchSource: ['inputItems'] });
-const fromList = (operation: string) => ({ resource: [RESOURCE], operation: [operation], batchSource: ['list'] });
+/** Where a group of fields shows: for these operations of the resource, and what else is chosen. */
+function shownFor(operations: string[], also: { [key: string]: string[] } = {}) {
+	return { show: { resource: [RESOURCE], operation: operations, ...also } };
+}
+const both = shownFor([RENDER_TEMPLATES, RENDER_HTML]);
+const fromItems = (operation: string) => shownFor([operation], { batchSource: ['inputItems'] });
+const fromList = (operation: string) => shownFor([operation], { batchSource: ['list'] });
 
 export const batchRenderFields: INodeProperties[] = [
-	{
+	...updateDisplayOptions(both, [{
 		displayName: 'Batch Entries From',
 		name: 'batchSource',
 		type: 'options',
@@ -43,57 +57,50 @@ export const batchRenderFields: INodeProperties[] = [
 			},
 		],
 		default: 'inputItems',
-		displayOptions: { show: both },
-	},
-	templateLocatorField(fromItems(RENDER_TEMPLATES)),
-	...templateDataFields(
-		fromItems(RENDER_TEMPLATES),
-		BATCH_DATA_NAMES,
-		'The values for the template\'s variables as a JSON object, usually the whole item: {{ JSON.stringify($json) }}',
-	),
-	{
+	}]),
+	...updateDisplayOptions(fromItems(RENDER_TEMPLATES), [
+		templateLocatorField(),
+		...templateDataFields(BATCH_DATA_NAMES, 'The values for the template\'s variables as a JSON object, usually the whole item: {{ JSON.stringify($json) }}'),
+	]),
+	...updateDisplayOptions(fromItems(RENDER_HTML), [{
 		displayName: 'HTML',
 		name: 'documentHtml',
 		type: 'string',
 		typeOptions: { editor: 'htmlEditor' },
 		required: true,
 		default: '',
-		displayOptions: { show: fromItems(RENDER_HTML) },
 		description: 'The HTML of this item\'s document',
-	},
-	printSettingsFields('printSettings', 'Print Settings', fromItems(RENDER_HTML)),
-	renderOptionsField(fromItems(RENDER_TEMPLATES), 'template', true),
-	renderOptionsField(fromItems(RENDER_HTML), 'html', true),
-	{
+	}, printSettingsFields('printSettings', 'Print Settings')]),
+	...updateDisplayOptions(fromItems(RENDER_TEMPLATES), [renderOptionsField('template', true)]),
+	...updateDisplayOptions(fromItems(RENDER_HTML), [renderOptionsField('html', true)]),
+	...updateDisplayOptions(fromList(RENDER_TEMPLATES), [{
 		displayName: 'Entries (JSON)',
 		name: 'entries',
 		type: 'json',
 		required: true,
 		default: '[]',
-		displayOptions: { show: fromList(RENDER_TEMPLATES) },
 		description:
 			'A list of 1 to 20 entries as the API takes them, e.g. [{"templateId": "invoice", "data": {"invoice_number": "1"}}]; each may also carry convertToImage, metadata, hasCover, debug, externalId, s3_bucket, s3_key',
-	},
-	{
+	}]),
+	...updateDisplayOptions(fromList(RENDER_HTML), [{
 		displayName: 'Entries (JSON)',
 		name: 'entries',
 		type: 'json',
 		required: true,
 		default: '[]',
-		displayOptions: { show: fromList(RENDER_HTML) },
 		description:
 			'A list of 1 to 20 entries as the API takes them, e.g. [{"html": "<h1>One</h1>"}]; each may also carry pdfParams, convertToImage, metadata, hasCover, debug, s3_bucket, s3_key',
-	},
+	}]),
+	...updateDisplayOptions(both, [
 	// A batch takes `async` and `webhook` independently (the spec): a synchronous batch may
 	// notify a webhook, an asynchronous one may be polled without one.
-	...renderModeFields(RESOURCE, [RENDER_TEMPLATES, RENDER_HTML], { webhookAlwaysOptional: true }),
+	...renderModeFields({ webhookAlwaysOptional: true }),
 	{
 		displayName: 'Batch Options',
 		name: 'batchOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: both },
 		options: [
 			{
 				displayName: 'Also Output the Single Files',
@@ -119,19 +126,22 @@ export const batchRenderFields: INodeProperties[] = [
 			},
 		],
 	},
-	...waitingFields(both, BATCH_WAIT_DEFAULTS, { hasMode: true }),
-	...downloadFields({ resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML, GET_STATUS] }, false),
-	{
+	...waitingFields(BATCH_WAIT_DEFAULTS, { hasMode: true }),
+	]),
+	...updateDisplayOptions(shownFor([RENDER_TEMPLATES, RENDER_HTML, GET_STATUS]), downloadFields(false)),
+	...updateDisplayOptions(shownFor([RENDER_TEMPLATES, RENDER_HTML], { batchSource: ['inputItems'] }), [{
 		displayName: 'File Name',
 		name: 'fileName',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json.customer }}-invoice.pdf',
-		displayOptions: { show: { resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML], batchSource: ['inputItems'], downloadFile: [true] } },
+		displayOptions: { show: { downloadFile: [true] } },
 		description: 'Name of this item\'s document file, usually an expression on the item. Leave empty to use the name the API gives it.',
-	},
-	fileOutputField({ resource: [RESOURCE], operation: [RENDER_TEMPLATES, RENDER_HTML], downloadFile: [true] }, 'the merged PDF (when merged)', {
-		description: 'With All Files on One Item, each batch (up to 20 documents) is one item, paired with the input items of its documents',
-	}),
-	fileOutputField({ resource: [RESOURCE], operation: [GET_STATUS], downloadFile: [true] }, 'the merged PDF (when merged)'),
+	}]),
+	...updateDisplayOptions(both, [
+		fileOutputField({ downloadFile: [true] }, 'the merged PDF (when merged)', {
+			description: 'With All Files on One Item, each batch (up to 20 documents) is one item, paired with the input items of its documents',
+		}),
+	]),
+	...updateDisplayOptions(shownFor([GET_STATUS]), [fileOutputField({ downloadFile: [true] }, 'the merged PDF (when merged)')]),
 ];

@@ -1,74 +1,35 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { batchRecordAnswer } from '../../shared/batchRecord';
-import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, filesAsItems } from '../../shared/fileOutput';
-import { throwOnErrorStatus } from '../../shared/errors';
-import type { ItemContext } from '../../shared/itemContext';
-import { awaitFinalStatus } from '../../shared/polling';
-import { idOrStatusUrl } from '../../shared/statusReference';
-import { statusWaitingFields, waitSettings } from '../../shared/waiting';
-import { BATCH_WAIT_DEFAULTS, GET_STATUS, RESOURCE } from './fields';
-import { batchStatusPath } from './renderBatch';
-import { pairWithInputItem } from '../../shared/pairing';
-
-const show = { resource: [RESOURCE], operation: [GET_STATUS] };
-
-/** With "Wait for Completion" on, a batch still ONGOING is polled until it has ended. */
-const awaitBatch = awaitFinalStatus(BATCH_WAIT_DEFAULTS, (context) => {
-	const batchRequestId = batchRequestIdOf(context);
-	return {
-		requestId: batchRequestId,
-		statusPath: batchStatusPath(batchRequestId),
-		subject: 'batch',
-		isFinished: (body) => body.status !== 'ONGOING',
-	};
-});
-
-export const getBatchStatusOperation: INodePropertyOptions = {
-	name: 'Get Status',
-	value: GET_STATUS,
-	action: 'Get the status of a batch',
-	description: 'Look up a batch: ONGOING (with how many are done), SUCCESS, PARTIAL_SUCCESS or FAILED, with every result',
-	routing: {
-		request: { method: 'GET', url: '/v1/pdf/batch/status' },
-		send: { preSend: [setStatusUrl] },
-		output: { postReceive: [throwOnErrorStatus, awaitBatch, attachBatchFiles, pairWithInputItem] },
-	},
-};
-
-export const getBatchStatusFields: INodeProperties[] = [
-	{
-		displayName: 'Batch Request ID or Status URL',
-		name: 'batchRequestId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 7e1f… or https://api.pdfnoodle.com/v1/pdf/batch/status/7e1f…',
-		displayOptions: { show },
-	},
-	...statusWaitingFields(show, BATCH_WAIT_DEFAULTS),
-];
-
-function batchRequestIdOf(context: ItemContext): string {
-	const parameter = 'Batch Request ID or Status URL';
-	return idOrStatusUrl(context, parameter, context.getNodeParameter('batchRequestId'), '/v1/pdf/batch/status');
-}
-
-async function setStatusUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const url = batchStatusPath(batchRequestIdOf(this));
-	waitSettings(this, BATCH_WAIT_DEFAULTS);
-	return { ...request, url };
-}
+import { batchRecordAnswer } from '../../../shared/files/batchRecord';
+import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, filesAsItems } from '../../../shared/files/fileOutput';
+import type { ItemContext } from '../../runner/itemContext';
+import { statusLookupOperation } from '../../waiting/statusLookup';
+import { BATCH_WORK, RESOURCE } from './fields';
 
 /**
- * A batch that has ended, with "Download File" on: its merged file and each document, one
- * item per file or all on one item (see `FileOutput`); a batch still ONGOING is its record.
+ * A batch looked up by Get Status, with "Download File" on and the batch ended: its merged file
+ * and each document, one item per file or all on one item (see `FileOutput`); else its record.
  */
-async function attachBatchFiles(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const record = items[0].json;
-	if (!(this.getNodeParameter('downloadFile', true) as boolean) || record.status === 'ONGOING') return items;
+async function batchStatusItems(context: ItemContext, record: IDataObject): Promise<INodeExecutionData[]> {
+	if (!(context.getNodeParameter('downloadFile', true) as boolean) || record.status === 'ONGOING') return [{ json: record }];
 	const answer = batchRecordAnswer(record);
-	await downloadAnswerFiles(this, answer);
-	const output = this.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput;
-	return filesAsItems(output, answer, this.getNodeParameter('binaryPropertyName', 'data') as string, { item: this.getItemIndex() });
+	await downloadAnswerFiles(context, answer);
+	const output = context.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput;
+	return filesAsItems(output, answer, context.getNodeParameter('binaryPropertyName', 'data') as string, { item: context.getItemIndex() });
 }
+
+/** Batch → Get Status: a batch looked up by its ID, with every result and file once it has ended. */
+export const { option, description, execute } = statusLookupOperation({
+	resource: RESOURCE,
+	kind: BATCH_WORK,
+	option: {
+		action: 'Get the status of a batch',
+		description: 'Look up a batch: ONGOING (with how many are done), SUCCESS, PARTIAL_SUCCESS or FAILED, with every result',
+	},
+	idParameter: {
+		name: 'batchRequestId',
+		displayName: 'Batch Request ID or Status URL',
+		placeholder: 'e.g. 7e1f… or https://api.pdfnoodle.com/v1/pdf/batch/status/7e1f…',
+	},
+	output: batchStatusItems,
+});

@@ -1,17 +1,19 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type { FinishPaused } from '../../pause/callback';
+import { eachItem, type RunOperation } from '../../runner/runner';
 import { batchRenderFields, RENDER_HTML, RENDER_TEMPLATES, RESOURCE } from './fields';
-import { getBatchStatusFields, getBatchStatusOperation } from './getStatus';
-import { renderHtmlBatches, renderTemplateBatches } from './renderBatch';
+import * as getStatus from './getStatus';
+import { batchRender, resumeBatch } from './renderBatch';
 
-const renderTemplatesOperation: INodePropertyOptions = {
+const renderTemplatesOption: INodePropertyOptions = {
 	name: 'Render Templates',
 	value: RENDER_TEMPLATES,
 	action: 'Render many documents from templates',
 	description: 'Render up to 20 template documents per batch, optionally merged into one PDF',
 };
 
-const renderHtmlOperation: INodePropertyOptions = {
+const renderHtmlOption: INodePropertyOptions = {
 	name: 'Render HTML',
 	value: RENDER_HTML,
 	action: 'Render many documents from HTML',
@@ -25,17 +27,22 @@ export const batchDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [RESOURCE] } },
-		options: [renderTemplatesOperation, renderHtmlOperation, getBatchStatusOperation],
+		options: [renderTemplatesOption, renderHtmlOption, getStatus.option],
 		default: RENDER_TEMPLATES,
 	},
 	...batchRenderFields,
-	...getBatchStatusFields,
+	...getStatus.description,
 ];
 
-/** The batch renders need several requests per run, so they are custom operations. */
-export const batchCustomOperations = {
-	[RESOURCE]: {
-		[RENDER_TEMPLATES]: renderTemplateBatches,
-		[RENDER_HTML]: renderHtmlBatches,
-	},
+/** How each operation runs: the renders as batches of the whole run, Get Status for each item. */
+export const batchOperations: Record<string, RunOperation> = {
+	[RENDER_TEMPLATES]: batchRender('template'),
+	[RENDER_HTML]: batchRender('html'),
+	getStatus: eachItem(getStatus.execute),
+};
+
+/** How each render outputs its result when pdf noodle's call resumes a paused execution. */
+export const batchResumes: Record<string, FinishPaused> = {
+	[RENDER_TEMPLATES]: resumeBatch('template'),
+	[RENDER_HTML]: resumeBatch('html'),
 };

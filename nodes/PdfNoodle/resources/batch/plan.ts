@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ItemContext } from '../../shared/itemContext';
-import { printSettingsBody } from '../../shared/printSettings';
-import { renderOptionsBody } from '../../shared/renderOptions';
-import { templateDataOf } from '../../shared/templateData';
-import { templateIdOf } from '../../shared/templateLocator';
-import { invalidParameter, requireText } from '../../shared/validation';
+import { invalidParameter, requireText } from '../../../shared/errors/validation';
+import { printSettingsBody } from '../../fields/printSettings';
+import { renderOptionsBody } from '../../fields/renderOptions';
+import { templateDataOf } from '../../fields/templateData';
+import { templateIdOf } from '../../fields/templateLocator';
+import type { ItemContext } from '../../runner/itemContext';
 import { BATCH_DATA_NAMES } from './fields';
 
 export type BatchKind = 'template' | 'html';

@@ -1,33 +1,28 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { settleInOrder } from '../../shared/concurrency';
-import { batchEntryJson } from '../../shared/batchRecord';
-import { announcedSizeOf, downloadToBinary } from '../../shared/download';
-import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../shared/fileOutput';
-import { apiErrorFor, asNodeError, assertJsonAnswer, errorItem } from '../../shared/errors';
-import { type ItemContext, itemContextOf } from '../../shared/itemContext';
-import { inInputOrder } from '../../shared/pairing';
-import { awaitBackgroundWork } from '../../shared/polling';
-import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../shared/pause';
-import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
-import { apiJson } from '../../shared/transport';
-import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../shared/validation';
-import { waitSettings } from '../../shared/waiting';
-import { BATCH_WAIT_DEFAULTS } from './fields';
+import { RENDER_PATHS } from '../../../shared/api/endpoints';
+import { apiErrorFor, asNodeError, assertJsonAnswer, errorItem } from '../../../shared/errors/errors';
+import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../shared/errors/validation';
+import { batchEntryJson } from '../../../shared/files/batchRecord';
+import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
+import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import { apiJson } from '../../../shared/transport/transport';
+import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
+import { settleInOrder } from '../../runner/concurrency';
+import { type ItemContext, itemContextOf, type RunContext } from '../../runner/itemContext';
+import { inInputOrder } from '../../runner/pairing';
+import type { RunOperation } from '../../runner/runner';
+import { awaitWork, waitSettings } from '../../waiting/waiting';
+import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
 import { type BatchKind, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
-
-const ENDPOINT: Record<BatchKind, string> = { template: '/v1/pdf/batch', html: '/v1/html-to-pdf/batch' };
-
-export function batchStatusPath(batchRequestId: string): string {
-	return `/v1/pdf/batch/status/${encodeURIComponent(batchRequestId)}`;
-}
 
 /** Collects the output, and turns a failure of an item into an error item or the node's error. */
 class Outcome {
 	readonly items: INodeExecutionData[] = [];
 
-	constructor(private readonly execute: IExecuteFunctions) {}
+	constructor(private readonly execute: RunContext) {}
 
 	add(...items: INodeExecutionData[]): void {
 		this.items.push(...items);
@@ -62,7 +57,7 @@ function batchFields(context: ItemContext, entries: IDataObject[]): IDataObject 
 }
 
 /** Plans every batch from the input, checking everything before anything is sent. */
-function planBatches(execute: IExecuteFunctions, kind: BatchKind, outcome: Outcome): Array<PlannedBatch & { fields: IDataObject }> {
+function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Array<PlannedBatch & { fields: IDataObject }> {
 	const items = execute.getInputData();
 	const fromList = execute.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
 	let batches: PlannedBatch[] = [];
@@ -123,7 +118,7 @@ async function sendBatch(
 ): Promise<{ record: IDataObject; finished: boolean }> {
 	const response = await apiRequestWithinRateLimit(context, {
 		method: 'POST',
-		url: ENDPOINT[kind],
+		url: RENDER_PATHS[kind].batch,
 		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
 	});
 	if (response.statusCode >= 400) throw apiErrorFor(context, response.statusCode, response.body);
@@ -132,14 +127,7 @@ async function sendBatch(
 	const inBackground = response.statusCode === 202 || batch.fields.async === true;
 	if (!inBackground) return { record: answer, finished: true };
 
-	const batchRequestId = String(answer.batchRequestId ?? '');
-	const record = await awaitBackgroundWork(context, BATCH_WAIT_DEFAULTS, {
-		requestId: batchRequestId,
-		statusPath: batchStatusPath(batchRequestId),
-		statusUrl: answer.statusUrl,
-		subject: 'batch',
-		isFinished: (body) => typeof body.status === 'string' && body.status !== 'ONGOING',
-	});
+	const record = await awaitWork(context, BATCH_WORK, String(answer.batchRequestId ?? ''), answer.statusUrl);
 	if (!record) return { record: answer, finished: false };
 	return { record, finished: true };
 }
@@ -148,7 +136,7 @@ async function sendBatch(
  * The items of a finished batch: each document (or the merged one), and each failed entry as
  * an error of its item. With "All Files on One Item", the batch's files go on one item.
  */
-async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, record: IDataObject, outcome: Outcome): Promise<void> {
+async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDataObject, outcome: Outcome): Promise<void> {
 	const download = execute.getNodeParameter('downloadFile', batch.settingsIndex, true) as boolean;
 	const field = execute.getNodeParameter('binaryPropertyName', batch.settingsIndex, 'data') as string;
 	const options = execute.getNodeParameter('batchOptions', batch.settingsIndex, {}) as IDataObject;
@@ -181,7 +169,7 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 		if (result.renderStatus !== 'SUCCESS') {
 			outcome.fail(
 				[entry.inputIndex],
-				new NodeApiError(execute.getNode(), result as never, {
+				new NodeApiError(execute.getNode(), result as JsonObject, {
 					message: `The render of batch entry ${index + 1} failed (requestId ${String(result.requestId ?? 'unknown')})`,
 					description: `Batch ${String(summary.batchRequestId)} ended ${String(summary.status)}. Check this entry's template and data (or HTML).`,
 					itemIndex: entry.inputIndex,
@@ -216,7 +204,7 @@ async function batchOutput(execute: IExecuteFunctions, batch: PlannedBatch, reco
 const BATCHES_IN_FLIGHT = 5;
 
 /** Sends one batch and waits for it: the items it gives, or the error that stops the node. */
-async function runBatch(execute: IExecuteFunctions, kind: BatchKind, batch: PlannedBatch & { fields: IDataObject }): Promise<INodeExecutionData[]> {
+async function runBatch(execute: RunContext, kind: BatchKind, batch: PlannedBatch & { fields: IDataObject }): Promise<INodeExecutionData[]> {
 	const outcome = new Outcome(execute);
 	try {
 		const { record, finished } = await sendBatch(itemContextOf(execute, batch.settingsIndex), kind, batch);
@@ -230,15 +218,15 @@ async function runBatch(execute: IExecuteFunctions, kind: BatchKind, batch: Plan
 
 /**
  * Renders documents in batches: from the input items (each item one document, up to 20
- * per batch and under 3 MB) or from a list on each item (each item one batch). This needs
- * more than one request per input item, so it is a custom operation, not routing. Batches
- * run side by side; their items come out in input order.
+ * per batch and under 3 MB) or from a list on each item (each item one batch). A batch
+ * answers for several input items, so this runs for the whole node run, not per item.
+ * Batches run side by side; their items come out in input order.
  */
-async function renderBatches(this: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
-	if (isPauseMode(itemContextOf(this, 0))) return await pauseBatch(this, kind);
-	const planning = new Outcome(this);
-	const batches = planBatches(this, kind, planning);
-	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(this, kind, batch), !this.continueOnFail());
+async function renderBatches(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
+	if (isPauseMode(itemContextOf(execute, 0))) return await pauseBatch(execute, kind);
+	const planning = new Outcome(execute);
+	const batches = planBatches(execute, kind, planning);
+	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(execute, kind, batch), !execute.continueOnFail());
 	const output = [...planning.items];
 	for (const run of runs) {
 		// Without "Continue On Fail" the first failed batch, in input order, is the node's error.
@@ -249,7 +237,7 @@ async function renderBatches(this: IExecuteFunctions, kind: BatchKind): Promise<
 }
 
 /** The one batch a pause sends: a pause resumes on one call back, and a batch posts one. */
-function pausedBatchOf(execute: IExecuteFunctions, batches: Array<PlannedBatch & { fields: IDataObject }>): (PlannedBatch & { fields: IDataObject }) | undefined {
+function pausedBatchOf(execute: RunContext, batches: Array<PlannedBatch & { fields: IDataObject }>): (PlannedBatch & { fields: IDataObject }) | undefined {
 	if (batches.length > 1) {
 		throw new NodeOperationError(execute.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${batches.length}`, {
 			description: `Give the node at most ${MAX_ENTRIES} documents (or one item with its list) per run, e.g. with a "Loop Over Items" node before it, or choose another Mode. Nothing was sent to pdf noodle.`,
@@ -271,7 +259,7 @@ async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<
 			context,
 			{
 				method: 'POST',
-				url: ENDPOINT[kind],
+				url: RENDER_PATHS[kind].batch,
 				body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
 			},
 			apiRequestWithinRateLimit,
@@ -285,7 +273,7 @@ async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<
 
 /** The output of a paused batch once pdf noodle has posted it: what the polling path outputs. */
 export function resumeBatch(kind: BatchKind) {
-	return async function (execute: IExecuteFunctions, _awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
+	return async function (execute: RunContext, _awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
 		// The plan is made again from the same input items and parameters: it names the
 		// documents of the batch and the items refused before it was sent.
 		const outcome = new Outcome(execute);
@@ -295,10 +283,7 @@ export function resumeBatch(kind: BatchKind) {
 	};
 }
 
-export async function renderTemplateBatches(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await renderBatches.call(this, 'template');
-}
-
-export async function renderHtmlBatches(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await renderBatches.call(this, 'html');
+/** Batch → Render Templates and Batch → Render HTML, as operations of the whole node run. */
+export function batchRender(kind: BatchKind): RunOperation {
+	return async (execute) => await renderBatches(execute, kind);
 }

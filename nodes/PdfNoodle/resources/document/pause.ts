@@ -1,36 +1,33 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../../shared/errors';
-import { itemContextOf } from '../../shared/itemContext';
-import { inInputOrder } from '../../shared/pairing';
-import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../shared/pause';
-import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
-import { type CustomOperation, requestOf, stepsOf } from '../../shared/routedOperations';
-import { apiJson } from '../../shared/transport';
-import { invalidParameter } from '../../shared/validation';
-import { finishedRenderItems } from './output';
+import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
+import { asNodeError, errorItem } from '../../../shared/errors/errors';
+import { invalidParameter } from '../../../shared/errors/validation';
+import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import { type ApiRequest, apiJson } from '../../../shared/transport/transport';
+import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../pause/pause';
+import { type ItemContext, itemContextOf, type RunContext } from '../../runner/itemContext';
+import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
+import type { RunOperation } from '../../runner/runner';
+import { finishedRenderItems } from './render';
 
-/** The batch endpoint that renders what an asynchronous endpoint renders, for several items at once. */
-const BATCH_OF: Record<string, string> = {
-	'/v1/pdf/async': '/v1/pdf/batch',
-	'/v1/html-to-pdf/async': '/v1/html-to-pdf/batch',
-};
+/** How an item's render request is built and checked (the operation's own `request`). */
+type RenderRequestOf = (context: ItemContext) => ApiRequest;
 
-/** What an item asks for: the asynchronous request its steps build, or why it cannot be sent. */
-type PlannedRender = { itemIndex: number; request: IHttpRequestOptions } | { itemIndex: number; error: Error };
+/** What an item asks for: the asynchronous request the operation builds, or why it cannot be sent. */
+type PlannedRender = { itemIndex: number; request: ApiRequest } | { itemIndex: number; error: Error };
 
 /**
- * Builds every item's request with the operation's own steps. The same plan is made again
+ * Builds every item's request as the operation builds it. The same plan is made again
  * when the execution resumes: it tells which items were sent, in which order, without the
  * paused execution having to keep it.
  */
-async function planRenders(execute: IExecuteFunctions, option: INodePropertyOptions): Promise<PlannedRender[]> {
-	const steps = stepsOf(option)!;
+function planRenders(execute: RunContext, requestOf: RenderRequestOf): PlannedRender[] {
 	const plans: PlannedRender[] = [];
 	for (let itemIndex = 0; itemIndex < execute.getInputData().length; itemIndex++) {
 		try {
-			plans.push({ itemIndex, request: await requestOf(itemContextOf(execute, itemIndex), steps) });
+			plans.push({ itemIndex, request: requestOf(itemContextOf(execute, itemIndex)) });
 		} catch (error) {
 			plans.push({ itemIndex, error: error as Error });
 		}
@@ -38,15 +35,15 @@ async function planRenders(execute: IExecuteFunctions, option: INodePropertyOpti
 	return plans;
 }
 
-function sentOf(plans: PlannedRender[]): Array<{ itemIndex: number; request: IHttpRequestOptions }> {
-	return plans.filter((plan): plan is { itemIndex: number; request: IHttpRequestOptions } => 'request' in plan);
+function sentOf(plans: PlannedRender[]): Array<{ itemIndex: number; request: ApiRequest }> {
+	return plans.filter((plan): plan is { itemIndex: number; request: ApiRequest } => 'request' in plan);
 }
 
 /**
  * The request of a pause: one item's asynchronous render, or a batch of all the items, so
  * that one call back carries every result. A batch has one Signed URL Lifetime for all.
  */
-function pauseRequest(execute: IExecuteFunctions, sent: Array<{ itemIndex: number; request: IHttpRequestOptions }>, resumeUrl: string): { url: string; body: IDataObject; kind: AwaitedWork['kind'] } {
+function pauseRequest(execute: RunContext, source: RenderSource, sent: Array<{ itemIndex: number; request: ApiRequest }>, resumeUrl: string): { url: string; body: IDataObject; kind: AwaitedWork['kind'] } {
 	if (sent.length === 1) {
 		const { request } = sent[0];
 		return { url: String(request.url), body: { ...(request.body as IDataObject), webhook: resumeUrl }, kind: 'render' };
@@ -62,11 +59,11 @@ function pauseRequest(execute: IExecuteFunctions, sent: Array<{ itemIndex: numbe
 	const [lifetime] = [...lifetimes];
 	const body: IDataObject = { items: entries, async: true, webhook: resumeUrl };
 	if (lifetime !== undefined) body.signedUrlExpiresIn = lifetime;
-	return { url: BATCH_OF[String(sent[0].request.url)], body, kind: 'batch' };
+	return { url: RENDER_PATHS[source].batch, body, kind: 'batch' };
 }
 
 /** Items that could not be sent: error items under "Continue On Fail", else the node's error. */
-function refusedItems(execute: IExecuteFunctions, plans: PlannedRender[]): INodeExecutionData[] {
+function refusedItems(execute: RunContext, plans: PlannedRender[]): INodeExecutionData[] {
 	const items: INodeExecutionData[] = [];
 	for (const plan of plans) {
 		if (!('error' in plan)) continue;
@@ -77,24 +74,24 @@ function refusedItems(execute: IExecuteFunctions, plans: PlannedRender[]): INode
 	return items;
 }
 
-async function pauseRenders(execute: IExecuteFunctions, option: INodePropertyOptions): Promise<INodeExecutionData[][]> {
+async function pauseRenders(execute: IExecuteFunctions, source: RenderSource, requestOf: RenderRequestOf): Promise<INodeExecutionData[][]> {
 	const { resumeUrl, timeoutMs } = pauseSettings(execute);
-	const plans = await planRenders(execute, option);
+	const plans = planRenders(execute, requestOf);
 	const refused = refusedItems(execute, plans);
 	const sent = sentOf(plans);
 	if (sent.length === 0) return [refused];
 	const context = itemContextOf(execute, sent[0].itemIndex);
-	const { url, body, kind } = pauseRequest(execute, sent, resumeUrl);
+	const { url, body, kind } = pauseRequest(execute, source, sent, resumeUrl);
 	const answer = await apiJson(context, { method: 'POST', url, body }, apiRequestWithinRateLimit);
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
 	return await pauseForWork(execute, { kind, id }, timeoutMs);
 }
 
-/** A render operation that can also pause: the pause mode here, the others as before. */
-export function pausableRender(option: INodePropertyOptions, otherModes: CustomOperation): CustomOperation {
-	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		if (!isPauseMode(itemContextOf(this, 0))) return await otherModes.call(this);
-		return await pauseRenders(this, option);
+/** A render operation that can also pause: the pause mode here, the others as `otherModes` runs them. */
+export function pausableRender(source: RenderSource, requestOf: RenderRequestOf, otherModes: RunOperation): RunOperation {
+	return async (execute) => {
+		if (!isPauseMode(itemContextOf(execute, 0))) return await otherModes(execute);
+		return await pauseRenders(execute, source, requestOf);
 	};
 }
 
@@ -102,9 +99,9 @@ export function pausableRender(option: INodePropertyOptions, otherModes: CustomO
  * The output of paused renders, once pdf noodle has posted the finished work (`record`, as
  * the status endpoint gives it): what the polling path outputs for the same items.
  */
-export function resumeRenders(option: INodePropertyOptions) {
-	return async function (execute: IExecuteFunctions, awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
-		const plans = await planRenders(execute, option);
+export function resumeRenders(requestOf: RenderRequestOf) {
+	return async function (execute: RunContext, awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
+		const plans = planRenders(execute, requestOf);
 		const refused = refusedItems(execute, plans);
 		const sent = sentOf(plans);
 		const results = awaited.kind === 'render' ? [record] : ((record.results ?? []) as IDataObject[]);
@@ -117,7 +114,7 @@ export function resumeRenders(option: INodePropertyOptions) {
 		for (const [position, { itemIndex }] of sent.entries()) {
 			const context = itemContextOf(execute, itemIndex);
 			try {
-				output.push(...(await finishedRenderItems(context, results[position])));
+				output.push(...pairWithInputItem(await finishedRenderItems(context, results[position]), itemIndex));
 			} catch (error) {
 				const nodeError = asNodeError(context, error);
 				if (!execute.continueOnFail()) throw nodeError;

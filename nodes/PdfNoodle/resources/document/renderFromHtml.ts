@@ -1,38 +1,23 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { printSettingsBody, printSettingsFields } from '../../shared/printSettings';
-import { renderOptionsBody, renderOptionsField } from '../../shared/renderOptions';
-import { requireBodyWithinLimit, requireHttpUrl, requireText } from '../../shared/validation';
-import { waitSettings } from '../../shared/waiting';
-import { renderModeFields } from '../../shared/renderMode';
-import { RENDER_WAIT_DEFAULTS, renderOutput } from './output';
+import { requireText } from '../../../shared/errors/validation';
+import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import type { ApiRequest } from '../../../shared/transport/transport';
+import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
+import { renderOptionsField } from '../../fields/renderOptions';
+import { renderModeFields } from '../../pause/mode';
+import type { ItemContext } from '../../runner/itemContext';
+import { renderOutput, renderRequest } from './render';
 
-const OPERATION = 'renderFromHtml';
-const show = { resource: ['document'], operation: [OPERATION] };
-
-export const renderFromHtmlOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Render From HTML',
-	value: OPERATION,
+	value: 'renderFromHtml',
 	action: 'Render a document from HTML',
 	description: 'Render your own HTML to a PDF or PNG',
-	routing: {
-		request: {
-			method: 'POST',
-			// The body builder switches to the asynchronous path when Mode says so.
-			url: '/v1/html-to-pdf/sync',
-		},
-		send: { preSend: [buildRenderFromHtmlBody] },
-		output: { postReceive: renderOutput },
-	},
 };
 
-export const renderFromHtmlFields: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'HTML',
 		name: 'html',
@@ -40,28 +25,23 @@ export const renderFromHtmlFields: INodeProperties[] = [
 		typeOptions: { editor: 'htmlEditor' },
 		required: true,
 		default: '',
-		displayOptions: { show },
 		description: 'The complete HTML document to render',
 	},
-	...renderModeFields('document', [OPERATION]),
-	printSettingsFields('printSettings', 'Print Settings', show),
-	renderOptionsField(show, 'html'),
+	...renderModeFields(),
+	printSettingsFields('printSettings', 'Print Settings'),
+	renderOptionsField('html'),
 ];
 
-async function buildRenderFromHtmlBody(
-	this: IExecuteSingleFunctions,
-	request: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const body: IDataObject = { html: requireText(this, 'HTML', this.getNodeParameter('html')) };
-	// "Pause Until Called Back" sends asynchronously too; the node gives the webhook itself.
-	const mode = this.getNodeParameter('mode', 'sync');
-	if (mode === 'async') {
-		body.webhook = requireHttpUrl(this, 'Webhook URL', this.getNodeParameter('webhook', ''));
-	}
-	const pdfParams = printSettingsBody(this, 'printSettings', 'Print Settings');
-	if (pdfParams) body.pdfParams = pdfParams;
-	Object.assign(body, renderOptionsBody(this, 'html'));
-	waitSettings(this, RENDER_WAIT_DEFAULTS);
-	requireBodyWithinLimit(this, 'HTML', body);
-	return { ...request, url: mode === 'sync' ? '/v1/html-to-pdf/sync' : '/v1/html-to-pdf/async', body };
+export const description = updateDisplayOptions({ show: { resource: ['document'], operation: [option.value as string] } }, properties);
+
+/** The item's render request: its HTML and print settings, checked, not sent (the pause sends it too). */
+export function request(context: ItemContext): ApiRequest {
+	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
+	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
+	if (pdfParams) content.pdfParams = pdfParams;
+	return renderRequest(context, 'html', content, 'HTML');
+}
+
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	return await renderOutput(context, await apiRequestWithinRateLimit(context, request(context)));
 }

@@ -1,29 +1,27 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ItemContext } from '../../shared/itemContext';
-
-import { invalidParameter, requireWholeNumber } from '../../shared/validation';
-import type { WaitDefaults } from '../../shared/waiting';
-import { waitSettings } from '../../shared/waiting';
+import { invalidParameter, requireWholeNumber } from '../../../shared/errors/validation';
+import type { ItemContext } from '../../runner/itemContext';
+import { type WaitDefaults, waitSettings } from '../../waiting/waiting';
 
 /** Tools finish in seconds; the API moves anything over 30 s to the background. */
 export const TOOL_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 2, timeoutSeconds: 300 };
 
 export const RESOURCE = 'pdfTool';
 
-export function showFor(operation: string): { [key: string]: string[] } {
-	return { resource: [RESOURCE], operation: [operation] };
+/** Where an operation's own fields show: for it alone. */
+export function onlyFor(operation: string) {
+	return { show: { resource: [RESOURCE], operation: [operation] } };
 }
 
 /** The options every tool takes: output file name, URL lifetime, background run. */
-export function toolOptionsField(show: { [key: string]: string[] }, fileNameHint: string): INodeProperties {
+export function toolOptionsField(fileNameHint: string): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'toolOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Output File Name',

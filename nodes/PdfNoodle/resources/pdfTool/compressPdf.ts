@@ -1,28 +1,24 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../shared/pdfSource';
-import { invalidParameter } from '../../shared/validation';
-import { showFor, toolOptionsBody, toolOptionsField } from './common';
-import { toolOutput } from './output';
+import { TOOL_PATHS } from '../../../shared/api/endpoints';
+import { invalidParameter } from '../../../shared/errors/validation';
+import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../fields/pdfSource';
+import type { ItemContext } from '../../runner/itemContext';
+import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import { runTool } from './output';
 
-const OPERATION = 'compressPdf';
-const show = showFor(OPERATION);
 const LEVELS = ['low', 'medium', 'high'];
 
-export const compressPdfOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Compress PDF',
-	value: OPERATION,
+	value: 'compressPdf',
 	action: 'Compress a PDF',
 	description: 'Make a PDF smaller, trading image quality for size',
-	routing: {
-		request: { method: 'POST', url: '/v1/tools/compress-pdf' },
-		send: { preSend: [buildBody] },
-		output: { postReceive: toolOutput },
-	},
 };
 
-export const compressPdfFields: INodeProperties[] = [
-	...pdfSourceFields(show),
+const properties: INodeProperties[] = [
+	...pdfSourceFields(),
 	{
 		displayName: 'Compression Level',
 		name: 'compressLevel',
@@ -33,15 +29,16 @@ export const compressPdfFields: INodeProperties[] = [
 			{ name: 'High', value: 'high', description: 'Most compression, lower quality' },
 		],
 		default: 'medium',
-		displayOptions: { show },
 	},
-	toolOptionsField(show, 'Name of the compressed PDF; must end in .pdf'),
+	toolOptionsField('Name of the compressed PDF; must end in .pdf'),
 ];
 
-async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const source = await singlePdfSource(this);
-	const level = String(this.getNodeParameter('compressLevel', 'medium'));
-	if (!LEVELS.includes(level)) throw invalidParameter(this, 'Compression Level', `must be one of ${LEVELS.join(', ')}, not "${level}"`);
-	const body: IDataObject = { compressLevel: level, ...toolOptionsBody(this) };
-	return { ...request, body: { url: await sourceUrl(this, source), ...body } };
+export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
+
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	const source = await singlePdfSource(context);
+	const level = String(context.getNodeParameter('compressLevel', 'medium'));
+	if (!LEVELS.includes(level)) throw invalidParameter(context, 'Compression Level', `must be one of ${LEVELS.join(', ')}, not "${level}"`);
+	const body: IDataObject = { compressLevel: level, ...toolOptionsBody(context) };
+	return await runTool(context, TOOL_PATHS.compressPdf, { url: await sourceUrl(context, source), ...body });
 }

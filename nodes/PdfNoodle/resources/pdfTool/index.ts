@@ -1,17 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { downloadFields } from '../../shared/download';
-import { waitingFields } from '../../shared/waiting';
+import { downloadFields } from '../../fields/fields';
+import { eachItem, type RunOperation } from '../../runner/runner';
+import { waitingFields } from '../../waiting/waiting';
 import { RESOURCE, TOOL_WAIT_DEFAULTS } from './common';
-import { compressPdfFields, compressPdfOperation } from './compressPdf';
-import { getToolStatusFields, getToolStatusOperation } from './getStatus';
-import { markdownToPdfFields, markdownToPdfOperation } from './markdownToPdf';
-import { mergePdfsFields, mergePdfsOperation } from './mergePdfs';
-import { splitFilesFields, splitPdfFields, splitPdfOperation } from './splitPdf';
-import { updateMetadataFields, updateMetadataOperation } from './updateMetadata';
+import * as compressPdf from './compressPdf';
+import * as getStatus from './getStatus';
+import * as markdownToPdf from './markdownToPdf';
+import { mergePdfsRun } from './mergeAcrossItems';
+import * as mergePdfs from './mergePdfs';
+import * as splitPdf from './splitPdf';
+import * as updateMetadata from './updateMetadata';
 
-const toolOperations = [markdownToPdfOperation, mergePdfsOperation, splitPdfOperation, compressPdfOperation, updateMetadataOperation];
-const operations = [...toolOperations, getToolStatusOperation];
+const tools = [markdownToPdf, mergePdfs, splitPdf, compressPdf, updateMetadata];
+const toolNames = tools.map((tool) => tool.option.value as string);
 
 export const pdfToolDescription: INodeProperties[] = [
 	{
@@ -20,16 +23,22 @@ export const pdfToolDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [RESOURCE] } },
-		options: operations,
+		options: [...tools.map((tool) => tool.option), getStatus.option],
 		default: 'markdownToPdf',
 	},
-	...markdownToPdfFields,
-	...mergePdfsFields,
-	...splitPdfFields,
-	...compressPdfFields,
-	...updateMetadataFields,
-	...getToolStatusFields,
-	...waitingFields({ resource: [RESOURCE], operation: toolOperations.map((operation) => operation.value as string) }, TOOL_WAIT_DEFAULTS),
-	...downloadFields({ resource: [RESOURCE], operation: operations.map((operation) => operation.value as string) }, false),
-	...splitFilesFields([splitPdfOperation.value as string, getToolStatusOperation.value as string]),
+	...tools.flatMap((tool) => tool.description),
+	...getStatus.description,
+	...updateDisplayOptions({ show: { resource: [RESOURCE], operation: toolNames } }, waitingFields(TOOL_WAIT_DEFAULTS)),
+	...updateDisplayOptions({ show: { resource: [RESOURCE], operation: [...toolNames, 'getStatus'] } }, downloadFields(false)),
+	...splitPdf.splitFilesFields([splitPdf.option.value as string, 'getStatus']),
 ];
+
+/** How each operation runs: each tool for each item, but Merge PDFs across all items in one request. */
+export const pdfToolOperations: Record<string, RunOperation> = {
+	markdownToPdf: eachItem(markdownToPdf.execute),
+	mergePdfs: mergePdfsRun,
+	splitPdf: eachItem(splitPdf.execute),
+	compressPdf: eachItem(compressPdf.execute),
+	updateMetadata: eachItem(updateMetadata.execute),
+	getStatus: eachItem(getStatus.execute),
+};

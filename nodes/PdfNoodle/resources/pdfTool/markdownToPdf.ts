@@ -1,26 +1,21 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { printSettingsBody, printSettingsFields } from '../../shared/printSettings';
-import { requireBodyWithinLimit, requireText } from '../../shared/validation';
-import { showFor, toolOptionsBody, toolOptionsField } from './common';
-import { toolOutput } from './output';
+import { TOOL_PATHS } from '../../../shared/api/endpoints';
+import { requireBodyWithinLimit, requireText } from '../../../shared/errors/validation';
+import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
+import type { ItemContext } from '../../runner/itemContext';
+import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import { runTool } from './output';
 
-const OPERATION = 'markdownToPdf';
-const show = showFor(OPERATION);
-
-export const markdownToPdfOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Markdown to PDF',
-	value: OPERATION,
+	value: 'markdownToPdf',
 	action: 'Convert markdown to PDF',
 	description: 'Turn markdown (headings, tables, code, images, ...) into a styled PDF',
-	routing: {
-		request: { method: 'POST', url: '/v1/tools/convert-markdown-to-pdf' },
-		send: { preSend: [buildBody] },
-		output: { postReceive: toolOutput },
-	},
 };
 
-export const markdownToPdfFields: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Markdown',
 		name: 'markdown',
@@ -29,7 +24,6 @@ export const markdownToPdfFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '# Title\n\nSome **bold** text and a table...',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Custom CSS',
@@ -38,20 +32,21 @@ export const markdownToPdfFields: INodeProperties[] = [
 		typeOptions: { rows: 4 },
 		default: '',
 		placeholder: 'e.g. h1 { color: #1c3d5a; }',
-		displayOptions: { show },
 		description: 'CSS added to the default styles',
 	},
-	printSettingsFields('pdfOptions', 'PDF Options', show, 'pdfOptions'),
-	toolOptionsField(show, 'Name of the output PDF; must end in .pdf. A random name when empty.'),
+	printSettingsFields('pdfOptions', 'PDF Options', 'pdfOptions'),
+	toolOptionsField('Name of the output PDF; must end in .pdf. A random name when empty.'),
 ];
 
-async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const body: IDataObject = { markdown: requireText(this, 'Markdown', this.getNodeParameter('markdown')) };
-	const customCss = String(this.getNodeParameter('customCss', '') ?? '');
+export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
+
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	const body: IDataObject = { markdown: requireText(context, 'Markdown', context.getNodeParameter('markdown')) };
+	const customCss = String(context.getNodeParameter('customCss', '') ?? '');
 	if (customCss.trim() !== '') body.customCss = customCss;
-	const pdfOptions = printSettingsBody(this, 'pdfOptions', 'PDF Options');
+	const pdfOptions = printSettingsBody(context, 'pdfOptions', 'PDF Options');
 	if (pdfOptions) body.pdfOptions = pdfOptions;
-	Object.assign(body, toolOptionsBody(this));
-	requireBodyWithinLimit(this, 'Markdown', body);
-	return { ...request, body };
+	Object.assign(body, toolOptionsBody(context));
+	requireBodyWithinLimit(context, 'Markdown', body);
+	return await runTool(context, TOOL_PATHS.markdownToPdf, body);
 }

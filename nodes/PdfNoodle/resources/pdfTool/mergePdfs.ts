@@ -1,29 +1,21 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { checkPdfSource, type PdfSource, type PdfSourceParameters, pdfSourceFields, sourceUrl } from '../../shared/pdfSource';
-import { invalidParameter } from '../../shared/validation';
-import { showFor, toolOptionsBody, toolOptionsField } from './common';
-import { toolOutput } from './output';
+import { TOOL_PATHS } from '../../../shared/api/endpoints';
+import { invalidParameter } from '../../../shared/errors/validation';
+import { checkPdfSource, type PdfSource, type PdfSourceParameters, pdfSourceFields, sourceUrl } from '../../fields/pdfSource';
+import type { ItemContext } from '../../runner/itemContext';
+import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import { runTool } from './output';
 
-const OPERATION = 'mergePdfs';
-const show = showFor(OPERATION);
-
-export const mergePdfsOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Merge PDFs',
-	value: OPERATION,
+	value: 'mergePdfs',
 	action: 'Merge PDFs into one',
 	description: 'Join two or more PDFs, in the order given, into one PDF',
-	routing: {
-		request: { method: 'POST', url: '/v1/tools/merge-pdfs' },
-		send: { preSend: [buildBody] },
-		output: { postReceive: toolOutput },
-	},
 };
 
-const listed = { ...show, mergeInputs: ['list'] };
-const acrossItems = { ...show, mergeInputs: ['allItems'] };
-
-export const mergePdfsFields: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Inputs',
 		name: 'mergeInputs',
@@ -42,9 +34,8 @@ export const mergePdfsFields: INodeProperties[] = [
 			},
 		],
 		default: 'list',
-		displayOptions: { show },
 	},
-	...pdfSourceFields(acrossItems),
+	...updateDisplayOptions({ show: { mergeInputs: ['allItems'] } }, pdfSourceFields()),
 	{
 		displayName: 'PDFs to Merge',
 		name: 'sources',
@@ -53,7 +44,7 @@ export const mergePdfsFields: INodeProperties[] = [
 		default: {},
 		required: true,
 		placeholder: 'Add PDF',
-		displayOptions: { show: listed },
+		displayOptions: { show: { mergeInputs: ['list'] } },
 		description: 'Two or more PDFs, merged in this order: URLs and/or binary fields of the input item',
 		options: [
 			{
@@ -89,20 +80,23 @@ export const mergePdfsFields: INodeProperties[] = [
 			},
 		],
 	},
-	toolOptionsField(show, 'Name of the merged PDF; must end in .pdf. A random name when empty.'),
+	toolOptionsField('Name of the merged PDF; must end in .pdf. A random name when empty.'),
 ];
 
-async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const entries = ((this.getNodeParameter('sources', {}) as IDataObject).source ?? []) as PdfSourceParameters[];
+export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
+
+/** Merge PDFs with "Inputs: PDFs Listed Below", for each item: the PDFs its parameters list. */
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	const entries = ((context.getNodeParameter('sources', {}) as IDataObject).source ?? []) as PdfSourceParameters[];
 	if (entries.length < 2) {
-		throw invalidParameter(this, 'PDFs to Merge', `needs at least 2 PDFs, not ${entries.length}`);
+		throw invalidParameter(context, 'PDFs to Merge', `needs at least 2 PDFs, not ${entries.length}`);
 	}
 	const sources: PdfSource[] = [];
 	for (const [index, entry] of entries.entries()) {
-		sources.push(await checkPdfSource(this, entry, `PDFs to Merge → ${index + 1} → `));
+		sources.push(await checkPdfSource(context, entry, `PDFs to Merge → ${index + 1} → `));
 	}
-	const body: IDataObject = toolOptionsBody(this);
+	const body: IDataObject = toolOptionsBody(context);
 	const urls: string[] = [];
-	for (const source of sources) urls.push(await sourceUrl(this, source));
-	return { ...request, body: { urls, ...body } };
+	for (const source of sources) urls.push(await sourceUrl(context, source));
+	return await runTool(context, TOOL_PATHS.mergePdfs, { urls, ...body });
 }

@@ -1,27 +1,33 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IN8nHttpFullResponse,
-	INodeExecutionData,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { downloadToBinary } from '../../shared/download';
-import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../shared/fileOutput';
-import { throwOnErrorStatus } from '../../shared/errors';
-import { awaitBackgroundWork } from '../../shared/polling';
+import { STATUS_PATHS, toolStatusPath } from '../../../shared/api/endpoints';
+import { throwOnErrorStatus } from '../../../shared/errors/errors';
+import { downloadToBinary } from '../../../shared/files/download';
+import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import type { ItemContext } from '../../runner/itemContext';
+import { awaitWork, type WorkKind } from '../../waiting/waiting';
 import { TOOL_WAIT_DEFAULTS } from './common';
-import { pairWithInputItem } from '../../shared/pairing';
 
-export function toolStatusPath(requestId: string): string {
-	return `/v1/tools/status/${encodeURIComponent(requestId)}`;
+/** A PDF tool job going on in the background, as the waits and Get Status look it up. */
+export const TOOL_WORK: WorkKind = {
+	subject: 'PDF tool',
+	defaults: TOOL_WAIT_DEFAULTS,
+	statusPath: toolStatusPath,
+	statusPrefix: STATUS_PATHS.tool,
+	isFinished: (record) => record.status === 'SUCCESS' || record.status === 'FAILED',
+};
+
+/** Sends a tool's request (`body` checked by the operation) and gives its output items. */
+export async function runTool(context: ItemContext, path: string, body: IDataObject): Promise<INodeExecutionData[]> {
+	return await toolOutput(context, await apiRequestWithinRateLimit(context, { method: 'POST', url: path, body }));
 }
 
 /** A tool job that ended FAILED: an error of its item with the service's reason. */
-export function toolFailedError(context: IExecuteSingleFunctions, record: IDataObject): NodeApiError {
+export function toolFailedError(context: ItemContext, record: IDataObject): NodeApiError {
 	const reason = (record.metadata as IDataObject | undefined)?.errorMessage;
-	return new NodeApiError(context.getNode(), record as never, {
+	return new NodeApiError(context.getNode(), record as JsonObject, {
 		message: `The PDF tool failed: ${typeof reason === 'string' && reason ? reason : 'no reason given'}`,
 		description: `requestId ${String(record.requestId)}`,
 		itemIndex: context.getItemIndex(),
@@ -29,55 +35,41 @@ export function toolFailedError(context: IExecuteSingleFunctions, record: IDataO
 }
 
 /**
- * Waits for a tool that runs in the background: an asynchronous call, or one answered
- * 202 after 30 s. The status record's `result` (the answer the call would have given)
- * becomes the item's JSON.
+ * What every tool does with the answer: errors first, then waiting for a tool that runs in the
+ * background (an asynchronous call, or one answered 202 after 30 s), then the files. The item's
+ * JSON is the tool's result in one shape whatever the timing: `requestId` (null for a
+ * synchronous answer, which names none) and the answer's fields (from the background: the
+ * status record's `result`, the answer the call would have given). With "Wait for Completion"
+ * off, the answer of work still going is output as it is.
  */
-async function awaitToolResult(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	const answer = items[0]?.json ?? {};
+export async function toolOutput(context: ItemContext, response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	const answer = throwOnErrorStatus(context, response);
 	const inBackground = response.statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined);
-	if (!inBackground) {
-		// One shape whatever the timing: a result from the background names its requestId; the synchronous answer has none.
-		items[0].json = { requestId: null, ...answer };
-		return items;
-	}
+	if (!inBackground) return await toolFiles(context, { requestId: null, ...answer });
 	const requestId = String(answer.requestId);
-	const record = await awaitBackgroundWork(this, TOOL_WAIT_DEFAULTS, {
-		requestId,
-		statusPath: toolStatusPath(requestId),
-		statusUrl: answer.statusUrl,
-		subject: 'PDF tool',
-		isFinished: (body) => body.status === 'SUCCESS' || body.status === 'FAILED',
-	});
-	if (!record) return items;
-	if (record.status === 'FAILED') throw toolFailedError(this, record);
-	items[0].json = { requestId, ...((record.result ?? {}) as IDataObject) };
-	return items;
+	const record = await awaitWork(context, TOOL_WORK, requestId, answer.statusUrl);
+	if (!record) return await toolFiles(context, answer);
+	if (record.status === 'FAILED') throw toolFailedError(context, record);
+	return await toolFiles(context, { requestId, ...((record.result ?? {}) as IDataObject) });
 }
 
 /**
- * Downloads what a tool produced. A single file goes into the output field under the
- * `fileName` the API answered; a split's parts as `splitItems` shapes them.
+ * The items of a tool's result, with what it produced downloaded when "Download File" is on:
+ * a single file into the output field under the `fileName` the API answered; a split's parts
+ * as `splitItems` shapes them.
  */
-export async function attachToolFiles(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const json = items[0]?.json ?? {};
-	if (!(this.getNodeParameter('downloadFile', true) as boolean)) return items;
-	const field = this.getNodeParameter('binaryPropertyName', 'data') as string;
+export async function toolFiles(context: ItemContext, json: IDataObject): Promise<INodeExecutionData[]> {
+	const item: INodeExecutionData = { json };
+	if (!(context.getNodeParameter('downloadFile', true) as boolean)) return [item];
+	const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
 
-	if (Array.isArray(json.urls)) return await splitItems(this, json, field);
+	if (Array.isArray(json.urls)) return await splitItems(context, json, field);
 
 	if (typeof json.url === 'string' && json.url !== '') {
 		const fileName = typeof json.fileName === 'string' && json.fileName ? json.fileName : undefined;
-		items[0].binary = { ...items[0].binary, [field]: await downloadToBinary(this, json.url, fileName, 'document') };
+		item.binary = { [field]: await downloadToBinary(context, json.url, fileName, 'document') };
 	}
-	return items;
+	return [item];
 }
 
 /**
@@ -86,7 +78,7 @@ export async function attachToolFiles(
  * for, the ZIP of all parts (`{base}.zip`), shaped as every answer with several files is;
  * or the ZIP alone.
  */
-async function splitItems(context: IExecuteSingleFunctions, json: IDataObject, field: string): Promise<INodeExecutionData[]> {
+async function splitItems(context: ItemContext, json: IDataObject, field: string): Promise<INodeExecutionData[]> {
 	const output = context.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput | 'zipOnly';
 	const base = typeof json.fileName === 'string' && json.fileName ? json.fileName.replace(/\.pdf$/i, '') : undefined;
 	const zipUrl = typeof json.zipUrl === 'string' && json.zipUrl ? json.zipUrl : undefined;
@@ -112,6 +104,3 @@ async function splitItems(context: IExecuteSingleFunctions, json: IDataObject, f
 	for (const file of everyFile(answer)) file.json.fileName = file.binary?.fileName ?? file.json.fileName;
 	return filesAsItems(output === 'zipOnly' ? 'itemPerFile' : output, answer, field, { item: context.getItemIndex() });
 }
-
-/** What every tool operation does with the answer: errors, waiting, then the files. */
-export const toolOutput: PostReceiveAction[] = [throwOnErrorStatus, awaitToolResult, attachToolFiles, pairWithInputItem];

@@ -1,28 +1,23 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../shared/pdfSource';
-import { invalidParameter, requirePageRanges, requireWholeNumber } from '../../shared/validation';
-import { FILE_OUTPUT, fileOutputField } from '../../shared/fileOutput';
-import { RESOURCE, showFor, toolOptionsBody, toolOptionsField } from './common';
-import { toolOutput } from './output';
+import { TOOL_PATHS } from '../../../shared/api/endpoints';
+import { invalidParameter, requirePageRanges, requireWholeNumber } from '../../../shared/errors/validation';
+import { FILE_OUTPUT, fileOutputField } from '../../../shared/files/fileOutput';
+import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../fields/pdfSource';
+import type { ItemContext } from '../../runner/itemContext';
+import { RESOURCE, onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import { runTool } from './output';
 
-const OPERATION = 'splitPdf';
-const show = showFor(OPERATION);
-
-export const splitPdfOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Split PDF',
-	value: OPERATION,
+	value: 'splitPdf',
 	action: 'Split a PDF into parts',
 	description: 'Cut a PDF every N pages or into page ranges',
-	routing: {
-		request: { method: 'POST', url: '/v1/tools/split-pdf' },
-		send: { preSend: [buildBody] },
-		output: { postReceive: toolOutput },
-	},
 };
 
-export const splitPdfFields: INodeProperties[] = [
-	...pdfSourceFields(show),
+const properties: INodeProperties[] = [
+	...pdfSourceFields(),
 	{
 		displayName: 'Split Mode',
 		name: 'splitMode',
@@ -32,7 +27,6 @@ export const splitPdfFields: INodeProperties[] = [
 			{ name: 'Page Ranges', value: 'ranges', description: 'One part per range, like 1-3,5,7-10' },
 		],
 		default: 'intervals',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Pages per Part',
@@ -40,7 +34,7 @@ export const splitPdfFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1 },
 		default: 1,
-		displayOptions: { show: { ...show, splitMode: ['intervals'] } },
+		displayOptions: { show: { splitMode: ['intervals'] } },
 	},
 	{
 		displayName: 'Page Ranges',
@@ -49,25 +43,27 @@ export const splitPdfFields: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 1-3,5,7-10',
-		displayOptions: { show: { ...show, splitMode: ['ranges'] } },
+		displayOptions: { show: { splitMode: ['ranges'] } },
 		description: 'One part per range, separated by commas',
 	},
-	toolOptionsField(show, 'Base name of the parts, which are named {base}_1.pdf, {base}_2.pdf, ...; must end in .pdf. The input\'s name when empty.'),
+	toolOptionsField('Base name of the parts, which are named {base}_1.pdf, {base}_2.pdf, ...; must end in .pdf. The input\'s name when empty.'),
 ];
 
-async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const source = await singlePdfSource(this);
-	const splitMode = this.getNodeParameter('splitMode', 'intervals') as string;
+export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
+
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	const source = await singlePdfSource(context);
+	const splitMode = context.getNodeParameter('splitMode', 'intervals') as string;
 	const body: IDataObject = { splitMode };
 	if (splitMode === 'ranges') {
-		body.ranges = requirePageRanges(this, 'Page Ranges', this.getNodeParameter('ranges', ''));
+		body.ranges = requirePageRanges(context, 'Page Ranges', context.getNodeParameter('ranges', ''));
 	} else if (splitMode === 'intervals') {
-		body.interval = requireWholeNumber(this, 'Pages per Part', this.getNodeParameter('interval', 1), 1);
+		body.interval = requireWholeNumber(context, 'Pages per Part', context.getNodeParameter('interval', 1), 1);
 	} else {
-		throw invalidParameter(this, 'Split Mode', 'must be "intervals" or "ranges"');
+		throw invalidParameter(context, 'Split Mode', 'must be "intervals" or "ranges"');
 	}
-	Object.assign(body, toolOptionsBody(this));
-	return { ...request, body: { url: await sourceUrl(this, source), ...body } };
+	Object.assign(body, toolOptionsBody(context));
+	return await runTool(context, TOOL_PATHS.splitPdf, { url: await sourceUrl(context, source), ...body });
 }
 
 /**
@@ -75,9 +71,8 @@ async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOpt
  * the shape every answer with several files has (see `FileOutput`), or the ZIP alone.
  */
 export function splitFilesFields(operations: string[]): INodeProperties[] {
-	const show = { resource: [RESOURCE], operation: operations, downloadFile: [true] };
-	return [
-		fileOutputField(show, 'the ZIP of all parts (when downloaded)', {
+	return updateDisplayOptions({ show: { resource: [RESOURCE], operation: operations } }, [
+		fileOutputField({ downloadFile: [true] }, 'the ZIP of all parts (when downloaded)', {
 			extra: [{ name: 'ZIP Only', value: 'zipOnly', description: 'One item with the ZIP archive of all parts; the parts are not downloaded one by one' }],
 			description: operations.includes('getStatus') ? 'For a split job: how its parts come out' : undefined,
 		}),
@@ -86,8 +81,8 @@ export function splitFilesFields(operations: string[]): INodeProperties[] {
 			name: 'downloadZip',
 			type: 'boolean',
 			default: false,
-			displayOptions: { show: { ...show, [FILE_OUTPUT]: ['itemPerFile', 'oneItem'] } },
+			displayOptions: { show: { downloadFile: [true], [FILE_OUTPUT]: ['itemPerFile', 'oneItem'] } },
 			description: 'Whether to also download the ZIP archive of all parts',
 		},
-	];
+	]);
 }

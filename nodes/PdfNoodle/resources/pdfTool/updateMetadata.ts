@@ -1,12 +1,13 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../shared/pdfSource';
-import { invalidParameter, keywordList, optionalText, requireNumberInRange } from '../../shared/validation';
-import { showFor, toolOptionsBody, toolOptionsField } from './common';
-import { toolOutput } from './output';
+import { TOOL_PATHS } from '../../../shared/api/endpoints';
+import { invalidParameter, keywordList, optionalText, requireNumberInRange } from '../../../shared/errors/validation';
+import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../fields/pdfSource';
+import type { ItemContext } from '../../runner/itemContext';
+import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import { runTool } from './output';
 
-const OPERATION = 'updateMetadata';
-const show = showFor(OPERATION);
 /** The text fields of the metadata, with the names the user sees. */
 const TEXT_FIELDS: Record<string, string> = {
 	title: 'Title',
@@ -18,20 +19,15 @@ const TEXT_FIELDS: Record<string, string> = {
 };
 const DATE_FIELDS = ['createDate', 'modDate'];
 
-export const updateMetadataOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Update PDF Metadata',
-	value: OPERATION,
+	value: 'updateMetadata',
 	action: 'Update the metadata of a PDF',
 	description: 'Set document properties (title, author, keywords, ...) without touching the pages',
-	routing: {
-		request: { method: 'POST', url: '/v1/tools/update-pdf-metadata' },
-		send: { preSend: [buildBody] },
-		output: { postReceive: toolOutput },
-	},
 };
 
-export const updateMetadataFields: INodeProperties[] = [
-	...pdfSourceFields(show),
+const properties: INodeProperties[] = [
+	...pdfSourceFields(),
 	{
 		displayName: 'Metadata',
 		name: 'pdfProperties',
@@ -39,7 +35,6 @@ export const updateMetadataFields: INodeProperties[] = [
 		placeholder: 'Add Property',
 		default: {},
 		required: true,
-		displayOptions: { show },
 		description: 'The properties to set; the others stay as they are',
 		options: [
 			{ displayName: 'Author', name: 'author', type: 'string', default: '' },
@@ -66,11 +61,13 @@ export const updateMetadataFields: INodeProperties[] = [
 			},
 		],
 	},
-	toolOptionsField(show, 'Name of the updated PDF; must end in .pdf'),
+	toolOptionsField('Name of the updated PDF; must end in .pdf'),
 ];
 
+export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
+
 /** The metadata object of the body: only the properties the user set, at least one. */
-function metadataBody(context: IExecuteSingleFunctions): IDataObject {
+function metadataBody(context: ItemContext): IDataObject {
 	const given = context.getNodeParameter('pdfProperties', {}) as IDataObject;
 	const metadata: IDataObject = {};
 	for (const [field, displayName] of Object.entries(TEXT_FIELDS)) {
@@ -102,8 +99,8 @@ function metadataBody(context: IExecuteSingleFunctions): IDataObject {
 	return metadata;
 }
 
-async function buildBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const source = await singlePdfSource(this);
-	const body: IDataObject = { metadata: metadataBody(this), ...toolOptionsBody(this) };
-	return { ...request, body: { url: await sourceUrl(this, source), ...body } };
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	const source = await singlePdfSource(context);
+	const body: IDataObject = { metadata: metadataBody(context), ...toolOptionsBody(context) };
+	return await runTool(context, TOOL_PATHS.updateMetadata, { url: await sourceUrl(context, source), ...body });
 }

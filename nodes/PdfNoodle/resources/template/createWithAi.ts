@@ -1,25 +1,14 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { downloadToBinary } from '../../shared/download';
-import { throwOnErrorStatus } from '../../shared/errors';
-import { checkPdfSource, type PdfSource, sourceUrl } from '../../shared/pdfSource';
-import { awaitBackgroundWork } from '../../shared/polling';
-import { requireHttpUrl, requireText } from '../../shared/validation';
-import type { WaitDefaults } from '../../shared/waiting';
-import { waitingFields, waitSettings } from '../../shared/waiting';
-import { TEMPLATES_PATH, templatePath } from './paths';
-import { pairWithInputItem } from '../../shared/pairing';
-
-const OPERATION = 'createWithAi';
-const show = { resource: ['template'], operation: [OPERATION] };
+import { TEMPLATE_CREATION_PATH, TEMPLATES_PATH, templatePath } from '../../../shared/api/endpoints';
+import { throwOnErrorStatus } from '../../../shared/errors/errors';
+import { requireHttpUrl, requireText } from '../../../shared/errors/validation';
+import { downloadToBinary } from '../../../shared/files/download';
+import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import { checkPdfSource, type PdfSource, sourceUrl } from '../../fields/pdfSource';
+import type { ItemContext } from '../../runner/itemContext';
+import { awaitWork, type WaitDefaults, waitingFields, waitSettings, type WorkKind } from '../../waiting/waiting';
 
 /** pdf noodle asks to poll a creation every 10 to 30 s; a creation usually takes a couple of minutes. */
 export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600, minPollIntervalSeconds: 10 };
@@ -28,19 +17,31 @@ const NOT_IN_QUEUE_YET_MS = 30_000;
 
 const IN_PROGRESS = ['ONGOING', 'PENDING'];
 
-export const createWithAiOperation: INodePropertyOptions = {
-	name: 'Create With AI',
-	value: OPERATION,
-	action: 'Create a template with AI',
-	description: 'Describe a template in words; pdf noodle designs it',
-	routing: {
-		request: { method: 'POST', url: `${TEMPLATES_PATH}/create` },
-		send: { preSend: [buildCreateBody] },
-		output: { postReceive: [throwOnErrorStatus, awaitCreation, pairWithInputItem] },
-	},
+/**
+ * A template being created, as the wait looks it up: the template's own lookup answers a
+ * creation status record (`PENDING`/`ONGOING`, then `SUCCESS` or `FAILED`) and, once the
+ * template is fully created, the template itself.
+ */
+const CREATION_WORK: WorkKind = {
+	subject: 'template creation',
+	defaults: CREATION_WAIT_DEFAULTS,
+	statusPath: templatePath,
+	statusPrefix: TEMPLATES_PATH,
+	isFinished: (record) => record.template !== undefined || !IN_PROGRESS.includes(String(record.status)),
+	notFoundGraceMs: NOT_IN_QUEUE_YET_MS,
+	// Looked at once, as before the other waits changed; waiting one interval first would
+	// save a call per creation (docs, What's next).
+	justLookedUp: false,
 };
 
-export const createWithAiFields: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Create With AI',
+	value: 'createWithAi',
+	action: 'Create a template with AI',
+	description: 'Describe a template in words; pdf noodle designs it',
+};
+
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Prompt',
 		name: 'prompt',
@@ -49,7 +50,6 @@ export const createWithAiFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. An invoice with our logo, the customer, a table of line items and the total',
-		displayOptions: { show },
 		description: 'What the template should look like and which data it shows',
 	},
 	{
@@ -59,7 +59,6 @@ export const createWithAiFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. Monthly Invoice',
-		displayOptions: { show },
 		description: 'The name of the new template',
 	},
 	{
@@ -72,7 +71,6 @@ export const createWithAiFields: INodeProperties[] = [
 		],
 		// URL first: a workflow saved before this choice existed keeps its Reference File URL.
 		default: 'url',
-		displayOptions: { show },
 		description: 'An example document the design should follow (optional)',
 	},
 	{
@@ -81,7 +79,7 @@ export const createWithAiFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://example.com/old-invoice.pdf',
-		displayOptions: { show: { ...show, referenceFileType: ['url'] } },
+		displayOptions: { show: { referenceFileType: ['url'] } },
 		description: 'A public URL of an example document the design should follow; leave empty for none',
 	},
 	{
@@ -90,16 +88,16 @@ export const createWithAiFields: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		required: true,
-		displayOptions: { show: { ...show, referenceFileType: ['binary'] } },
+		displayOptions: { show: { referenceFileType: ['binary'] } },
 		hint: 'The name of the input binary field holding the reference PDF',
 	},
-	...waitingFields(show, CREATION_WAIT_DEFAULTS),
+	...waitingFields(CREATION_WAIT_DEFAULTS),
 	{
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show: { ...show, waitForCompletion: [true] } },
+		displayOptions: { show: { waitForCompletion: [true] } },
 		description: 'Whether to leave out the HTML of the new template (its ID, name, status and preview stay). On by default for AI agents.',
 	},
 	{
@@ -107,7 +105,7 @@ export const createWithAiFields: INodeProperties[] = [
 		name: 'downloadPreview',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show: { ...show, waitForCompletion: [true] } },
+		displayOptions: { show: { waitForCompletion: [true] } },
 		description: 'Whether to download the preview that pdf noodle renders with sample data into binary data',
 	},
 	{
@@ -115,25 +113,28 @@ export const createWithAiFields: INodeProperties[] = [
 		name: 'binaryPropertyName',
 		type: 'string',
 		default: 'data',
-		displayOptions: { show: { ...show, waitForCompletion: [true], downloadPreview: [true] } },
+		displayOptions: { show: { waitForCompletion: [true], downloadPreview: [true] } },
 		hint: 'The name of the output binary field to put the preview in',
 	},
 ];
 
-async function buildCreateBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+export const description = updateDisplayOptions({ show: { resource: ['template'], operation: [option.value as string] } }, properties);
+
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
 	const body: IDataObject = {
-		prompt: requireText(this, 'Prompt', this.getNodeParameter('prompt')),
-		displayName: requireText(this, 'Display Name', this.getNodeParameter('displayName')).trim(),
+		prompt: requireText(context, 'Prompt', context.getNodeParameter('prompt')),
+		displayName: requireText(context, 'Display Name', context.getNodeParameter('displayName')).trim(),
 	};
-	const reference = await referenceFile(this);
-	waitSettings(this, CREATION_WAIT_DEFAULTS);
+	const reference = await referenceFile(context);
+	waitSettings(context, CREATION_WAIT_DEFAULTS);
 	// Uploaded only once everything is checked: a refused item sends nothing.
-	if (reference) body.fileUrl = await sourceUrl(this, reference);
-	return { ...request, body };
+	if (reference) body.fileUrl = await sourceUrl(context, reference);
+	const accepted = throwOnErrorStatus(context, await apiRequestWithinRateLimit(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body }));
+	return await awaitCreation(context, accepted);
 }
 
 /** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
-async function referenceFile(context: IExecuteSingleFunctions): Promise<PdfSource | undefined> {
+async function referenceFile(context: ItemContext): Promise<PdfSource | undefined> {
 	if (context.getNodeParameter('referenceFileType', 'url') === 'binary') {
 		const binaryPropertyName = context.getNodeParameter('referenceBinaryField', 'data') as string;
 		return await checkPdfSource(context, { inputType: 'binary', binaryPropertyName }, '');
@@ -159,41 +160,26 @@ function createdTemplate(final: IDataObject, displayName: string): IDataObject {
 	};
 }
 
-/**
- * Polls the new template until it is created or has failed. The lookup answers a
- * creation status record (`PENDING`/`ONGOING`, then `SUCCESS` or `FAILED`) and, once the
- * template is fully created, the template itself.
- */
-async function awaitCreation(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const accepted = items[0].json;
+/** Polls the new template until it is created or has failed (with "Wait for Completion" on). */
+async function awaitCreation(context: ItemContext, accepted: IDataObject): Promise<INodeExecutionData[]> {
 	const templateId = String(accepted.templateId ?? '');
-	const final = await awaitBackgroundWork(this, CREATION_WAIT_DEFAULTS, {
-		requestId: templateId,
-		statusPath: templatePath(templateId),
-		statusUrl: accepted.fetchTemplateUrl,
-		subject: 'template creation',
-		isFinished: (body) => body.template !== undefined || !IN_PROGRESS.includes(String(body.status)),
-		notFoundGraceMs: NOT_IN_QUEUE_YET_MS,
-		// Looked at once, as before the other waits changed; waiting one interval first would
-		// save a call per creation (README, What's next).
-		justLookedUp: false,
-	});
-	if (!final) return items;
+	const final = await awaitWork(context, CREATION_WORK, templateId, accepted.fetchTemplateUrl);
+	if (!final) return [{ json: accepted }];
 	if (final.template === undefined && final.status !== 'SUCCESS') {
 		const reason = (final.metadata as IDataObject | undefined)?.errorMessage;
-		throw new NodeApiError(this.getNode(), final as never, {
+		throw new NodeApiError(context.getNode(), final as JsonObject, {
 			message: `Creating the template failed: ${typeof reason === 'string' && reason ? reason : `status ${String(final.status)}`}`,
 			description: `templateId ${templateId}. Change the prompt and try again.`,
-			itemIndex: this.getItemIndex(),
+			itemIndex: context.getItemIndex(),
 		});
 	}
-	const created = createdTemplate(final, String(this.getNodeParameter('displayName')));
-	if (this.getNodeParameter('simplify', false) === true) delete created.html;
+	const created = createdTemplate(final, String(context.getNodeParameter('displayName')));
+	if (context.getNodeParameter('simplify', false) === true) delete created.html;
 	const item: INodeExecutionData = { json: created };
 	const previewUrl = item.json.pdfPreviewUrl;
-	if ((this.getNodeParameter('downloadPreview', false) as boolean) && typeof previewUrl === 'string' && previewUrl !== '') {
-		const field = this.getNodeParameter('binaryPropertyName', 'data') as string;
-		item.binary = { [field]: await downloadToBinary(this, previewUrl, undefined, `${templateId}-preview`) };
+	if ((context.getNodeParameter('downloadPreview', false) as boolean) && typeof previewUrl === 'string' && previewUrl !== '') {
+		const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
+		item.binary = { [field]: await downloadToBinary(context, previewUrl, undefined, `${templateId}-preview`) };
 	}
 	return [item];
 }

@@ -1,73 +1,50 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { throwOnErrorStatus } from '../../shared/errors';
-import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../shared/templateLocator';
-import { templatePath } from './paths';
-import { pairWithInputItem } from '../../shared/pairing';
-import { apiRequestWithinRateLimit } from '../../shared/rateLimit';
-import { apiJson } from '../../shared/transport';
+import { templatePath, templateVariablesPath } from '../../../shared/api/endpoints';
+import { throwOnErrorStatus } from '../../../shared/errors/errors';
+import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import { apiJson } from '../../../shared/transport/transport';
+import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
+import type { ItemContext } from '../../runner/itemContext';
 
-const show = { resource: ['template'], operation: ['get'] };
-
-export const getOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a template',
 	description: 'Get a stored template, or the creation status of one being created',
-	routing: {
-		request: { method: 'GET', url: '/v1/integration/templates' },
-		send: { preSend: [setTemplateUrl] },
-		output: { postReceive: [throwOnMissingTemplate, throwOnErrorStatus, unwrapTemplate, simplifyTemplate, pairWithInputItem] },
-	},
 };
 
-export const getFields: INodeProperties[] = [
-	templateLocatorField(show),
+const properties: INodeProperties[] = [
+	templateLocatorField(),
 	{
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show },
 		description:
 			'Whether to return only the template\'s ID, name and the data structure it expects (its variables) instead of the whole template with its HTML. On by default for AI agents.',
 	},
 ];
 
-async function setTemplateUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	return { ...request, url: templatePath(templateIdOf(this)) };
-}
+export const description = updateDisplayOptions({ show: { resource: ['template'], operation: [option.value as string] } }, properties);
 
-/** A completed template comes under `template`; a template being created is a status record. */
-async function unwrapTemplate(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	for (const item of items) {
-		const template = item.json.template;
-		if (template && typeof template === 'object' && !Array.isArray(template)) item.json = template as typeof item.json;
-	}
-	return items;
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	const response = await apiRequestWithinRateLimit(context, { method: 'GET', url: templatePath(templateIdOf(context)) });
+	throwOnMissingTemplate(context, response);
+	const answer = throwOnErrorStatus(context, response);
+	// A completed template comes under `template`; a template being created is a status record.
+	const template = answer.template && typeof answer.template === 'object' && !Array.isArray(answer.template) ? (answer.template as IDataObject) : answer;
+	if (!(context.getNodeParameter('simplify', false) as boolean)) return [{ json: template }];
+	return [{ json: await simplified(context, template) }];
 }
 
 /**
  * With "Simplify": what it takes to render with the template (ID, name, variables), without
  * its HTML. A template still being created has no variables yet: its ID, name and status.
  */
-async function simplifyTemplate(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	if (!(this.getNodeParameter('simplify', false) as boolean)) return items;
-	return await Promise.all(
-		items.map(async (item) => {
-			const json = item.json as IDataObject;
-			if (json.id === undefined) {
-				return { ...item, json: { id: json.templateId, displayName: json.displayName, status: json.status } };
-			}
-			const variables = await apiJson(this, { method: 'GET', url: `${templatePath(String(json.id))}/variables` }, apiRequestWithinRateLimit);
-			return { ...item, json: { id: json.id, displayName: json.displayName, variables } };
-		}),
-	);
+async function simplified(context: ItemContext, template: IDataObject): Promise<IDataObject> {
+	if (template.id === undefined) return { id: template.templateId, displayName: template.displayName, status: template.status };
+	const variables = await apiJson(context, { method: 'GET', url: templateVariablesPath(String(template.id)) }, apiRequestWithinRateLimit);
+	return { id: template.id, displayName: template.displayName, variables };
 }

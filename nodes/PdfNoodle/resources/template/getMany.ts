@@ -1,37 +1,26 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { throwOnErrorStatus } from '../../shared/errors';
-import { requireWholeNumber } from '../../shared/validation';
-import { TEMPLATES_PATH } from './paths';
-import { pairWithInputItem } from '../../shared/pairing';
+import { TEMPLATES_PATH } from '../../../shared/api/endpoints';
+import { throwOnErrorStatus } from '../../../shared/errors/errors';
+import { requireWholeNumber } from '../../../shared/errors/validation';
+import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import type { ItemContext } from '../../runner/itemContext';
 
-const show = { resource: ['template'], operation: ['getMany'] };
-
-export const getManyOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getMany',
 	action: 'Get many templates',
 	description: 'List the templates of your account, sorted by name',
-	routing: {
-		request: { method: 'GET', url: TEMPLATES_PATH },
-		output: { postReceive: [throwOnErrorStatus, templatesAsItems, pairWithInputItem] },
-	},
 };
 
-export const getManyFields: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Name Filter',
 		name: 'nameFilter',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. invoice',
-		displayOptions: { show },
 		description: 'Only templates whose name or ID contains this text (not case-sensitive)',
 	},
 	{
@@ -39,7 +28,6 @@ export const getManyFields: INodeProperties[] = [
 		name: 'returnAll',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show },
 		description: 'Whether to return all results or only up to a given limit',
 	},
 	{
@@ -48,22 +36,22 @@ export const getManyFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1 },
 		default: 50,
-		displayOptions: { show: { ...show, returnAll: [false] } },
+		displayOptions: { show: { returnAll: [false] } },
 		description: 'Max number of results to return',
 	},
 ];
 
+export const description = updateDisplayOptions({ show: { resource: ['template'], operation: [option.value as string] } }, properties);
+
 /** One item per template `{id, displayName}`, filtered by name and limited. */
-async function templatesAsItems(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const templates = ((items[0]?.json.templates ?? []) as IDataObject[]).filter(Boolean);
-	const needle = String(this.getNodeParameter('nameFilter', '')).trim().toLowerCase();
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	const needle = String(context.getNodeParameter('nameFilter', '')).trim().toLowerCase();
+	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
+	const limit = returnAll ? Infinity : requireWholeNumber(context, 'Limit', context.getNodeParameter('limit', 50), 1);
+	const answer = throwOnErrorStatus(context, await apiRequestWithinRateLimit(context, { method: 'GET', url: TEMPLATES_PATH }));
+	const templates = ((answer.templates ?? []) as IDataObject[]).filter(Boolean);
 	const matching = needle
 		? templates.filter((template) => `${template.displayName ?? ''} ${template.id ?? ''}`.toLowerCase().includes(needle))
 		: templates;
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? matching.length : requireWholeNumber(this, 'Limit', this.getNodeParameter('limit', 50), 1);
 	return matching.slice(0, limit).map((template) => ({ json: template }));
 }

@@ -1,26 +1,23 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { throwOnErrorStatus } from '../../shared/errors';
-import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../shared/templateLocator';
-import { templatePath } from './paths';
-import { pairWithInputItem } from '../../shared/pairing';
+import { templateVariablesPath } from '../../../shared/api/endpoints';
+import { throwOnErrorStatus } from '../../../shared/errors/errors';
+import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
+import type { ItemContext } from '../../runner/itemContext';
 
-const show = { resource: ['template'], operation: ['getVariables'] };
-
-export const getVariablesOperation: INodePropertyOptions = {
+export const option: INodePropertyOptions = {
 	name: 'Get Variables',
 	value: 'getVariables',
 	action: 'Get the variables of a template',
 	description: 'The structure of the data a template expects, with placeholder values',
-	routing: {
-		request: { method: 'GET', url: '/v1/integration/templates' },
-		send: { preSend: [setVariablesUrl] },
-		output: { postReceive: [throwOnMissingTemplate, throwOnErrorStatus, pairWithInputItem] },
-	},
 };
 
-export const getVariablesFields: INodeProperties[] = [templateLocatorField(show)];
+export const description = updateDisplayOptions({ show: { resource: ['template'], operation: [option.value as string] } }, [templateLocatorField()]);
 
-async function setVariablesUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	return { ...request, url: `${templatePath(templateIdOf(this))}/variables` };
+export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	const response = await apiRequestWithinRateLimit(context, { method: 'GET', url: templateVariablesPath(templateIdOf(context)) });
+	throwOnMissingTemplate(context, response);
+	return [{ json: throwOnErrorStatus(context, response) }];
 }

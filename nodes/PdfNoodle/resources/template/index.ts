@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { createWithAiFields, createWithAiOperation } from './createWithAi';
-import { getFields, getOperation } from './get';
-import { getManyFields, getManyOperation } from './getMany';
-import { getVariablesFields, getVariablesOperation } from './getVariables';
+import { eachItem, type RunOperation } from '../../runner/runner';
+import * as createWithAi from './createWithAi';
+import * as get from './get';
+import * as getMany from './getMany';
+import * as getVariables from './getVariables';
 
 export const templateDescription: INodeProperties[] = [
 	{
@@ -12,11 +13,19 @@ export const templateDescription: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['template'] } },
-		options: [createWithAiOperation, getOperation, getManyOperation, getVariablesOperation],
+		options: [createWithAi.option, get.option, getMany.option, getVariables.option],
 		default: 'getMany',
 	},
-	...getManyFields,
-	...getFields,
-	...getVariablesFields,
-	...createWithAiFields,
+	...getMany.description,
+	...get.description,
+	...getVariables.description,
+	...createWithAi.description,
 ];
+
+/** How each operation runs: each for each item. */
+export const templateOperations: Record<string, RunOperation> = {
+	createWithAi: eachItem(createWithAi.execute),
+	get: eachItem(get.execute),
+	getMany: eachItem(getMany.execute),
+	getVariables: eachItem(getVariables.execute),
+};

@@ -1,0 +1,60 @@
+/**
+ * The fields: parameters that several operations share, as description fragments without the
+ * resource and operation they show for (each operation composes them with n8n's
+ * `updateDisplayOptions`), and the functions that read and check them for one item. Here the
+ * smallest ones (the file to download, a webhook); a file per larger group beside it. It may use
+ * the runner's item context, the transport (lists for the editor, uploads of input PDFs) and the
+ * errors; the operations, waiting and pause use it.
+ */
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+/** The receiver URL of an asynchronous render or a batch, shown where `show` says (a Mode). */
+export function webhookField(show: NonNullable<IDisplayOptions['show']>, required: boolean): INodeProperties {
+	return {
+		displayName: 'Webhook URL',
+		name: 'webhook',
+		type: 'string',
+		default: '',
+		required,
+		placeholder: 'e.g. https://n8n.example.com/webhook/…',
+		displayOptions: { show },
+		description:
+			'The URL that receives the result as a POST when the work has finished. Paste the production URL of a "PDF Noodle Trigger" node here, or use {{ $execution.resumeUrl }} and a Wait node set to "On Webhook Call" to continue this workflow when the result arrives.',
+	};
+}
+
+/**
+ * The "Download File" group of parameters. Operations whose API names the file itself (the PDF
+ * tools) leave out "File Name".
+ */
+export function downloadFields(withFileName = true): INodeProperties[] {
+	const fields: INodeProperties[] = [
+		{
+			displayName: 'Download File',
+			name: 'downloadFile',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to download the finished file into the binary data of the item, ready for the next node (email attachment, cloud upload). When off, only the signed URL is returned.',
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions: { show: { downloadFile: [true] } },
+			hint: 'The name of the output binary field to put the file in',
+		},
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. invoice-1042.pdf',
+			displayOptions: { show: { downloadFile: [true] } },
+			description: 'Name of the downloaded file. Leave empty to use the name the API gives it.',
+		},
+	];
+	return withFileName ? fields : fields.filter((field) => field.name !== 'fileName');
+}

@@ -1,0 +1,134 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { serviceMessageOf } from '../../shared/errors/errors';
+import { invalidParameter, requireHttpUrl, requireText } from '../../shared/errors/validation';
+import { apiRequestWithinRateLimit } from '../../shared/transport/rateLimit';
+import { apiJson, fileRequest } from '../../shared/transport/transport';
+import type { ItemContext } from '../runner/itemContext';
+
+/** Where a PDF of a tool comes from: a public URL, or a binary field of the input item. */
+export interface PdfSourceParameters {
+	inputType?: string;
+	url?: string;
+	binaryPropertyName?: string;
+}
+
+/** A source checked and ready: a URL to pass on, or the bytes of a binary to upload first. */
+export type PdfSource = { url: string } | { bytes: Buffer; fileName: string };
+
+/** The "PDF" parameters of a tool that takes one PDF: URL or binary field. */
+export function pdfSourceFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Input PDF',
+			name: 'inputType',
+			type: 'options',
+			options: [
+				{ name: 'From Binary Field', value: 'binary', description: 'A PDF file of the input item, uploaded to pdf noodle first' },
+				{ name: 'From URL', value: 'url', description: 'A publicly accessible URL of the PDF' },
+			],
+			default: 'binary',
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyNameIn',
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions: { show: { inputType: ['binary'] } },
+			hint: 'The name of the input binary field holding the PDF',
+		},
+		{
+			displayName: 'PDF URL',
+			name: 'url',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://example.com/report.pdf',
+			displayOptions: { show: { inputType: ['url'] } },
+			description: 'A publicly accessible URL of the PDF',
+		},
+	];
+}
+
+/** The source of a one-PDF tool, from its parameters. */
+export async function singlePdfSource(context: ItemContext): Promise<PdfSource> {
+	return await checkPdfSource(
+		context,
+		{
+			inputType: context.getNodeParameter('inputType', 'binary') as string,
+			url: context.getNodeParameter('url', '') as string,
+			binaryPropertyName: context.getNodeParameter('binaryPropertyNameIn', 'data') as string,
+		},
+		'',
+	);
+}
+
+function isPdfBytes(bytes: Buffer): boolean {
+	return bytes.subarray(0, 1024).includes('%PDF-');
+}
+
+function pdfFileName(name: string | undefined): string {
+	const base = (name ?? '').replace(/[^\w.\- ]+/g, '_').trim() || 'document.pdf';
+	return /\.pdf$/i.test(base) ? base : `${base}.pdf`;
+}
+
+/**
+ * Checks a source without sending anything: a URL must be http(s), a binary field must
+ * exist on the item and hold a PDF. `label` prefixes parameter names in messages
+ * (e.g. "Sources → 2 → ").
+ */
+export async function checkPdfSource(
+	context: ItemContext,
+	parameters: PdfSourceParameters,
+	label: string,
+): Promise<PdfSource> {
+	if (parameters.inputType === 'url') {
+		return { url: requireHttpUrl(context, `${label}PDF URL`, parameters.url) };
+	}
+	const field = requireText(context, `${label}Input Binary Field`, parameters.binaryPropertyName).trim();
+	const binary = context.getInputData().binary?.[field];
+	if (!binary) {
+		throw invalidParameter(context, `${label}Input Binary Field`, `the input item has no binary field "${field}"`);
+	}
+	const bytes = await context.helpers.getBinaryDataBuffer(field);
+	if (!isPdfBytes(bytes)) {
+		throw invalidParameter(
+			context,
+			`${label}Input Binary Field`,
+			`the binary field "${field}" is not a PDF (${binary.mimeType || 'unknown type'}${binary.fileName ? `, ${binary.fileName}` : ''})`,
+		);
+	}
+	return { bytes, fileName: pdfFileName(binary.fileName) };
+}
+
+/**
+ * The URL a tool reads a source from. A binary is uploaded first: a signed upload URL
+ * from the API, then a PUT of the bytes to it (without the API key: it is signed), and
+ * its signed get-URL is what the tool is given.
+ */
+export async function sourceUrl(context: ItemContext, source: PdfSource): Promise<string> {
+	if ('url' in source) return source.url;
+	const upload = await apiJson(
+		context,
+		{ method: 'GET', url: '/v1/tools/get-signed-upload-url', qs: { fileName: source.fileName } },
+		apiRequestWithinRateLimit,
+	);
+	const uploaded = await fileRequest(context, {
+		method: 'PUT',
+		url: String(upload.presignedUploadUrl),
+		body: source.bytes,
+		headers: { 'Content-Type': 'application/pdf' },
+		json: false,
+	});
+	if (uploaded.statusCode >= 400) {
+		throw new NodeApiError(context.getNode(), { message: serviceMessageOf(uploaded.body) ?? null }, {
+			httpCode: String(uploaded.statusCode),
+			message: `Uploading "${source.fileName}" to pdf noodle failed with status ${uploaded.statusCode}`,
+			description: serviceMessageOf(uploaded.body) ?? 'The upload URL refused the file.',
+			itemIndex: context.getItemIndex(),
+		});
+	}
+	return String(upload.presignedGetUrl);
+}

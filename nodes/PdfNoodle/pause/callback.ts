@@ -1,0 +1,77 @@
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { batchStatusPath, renderStatusPath } from '../../shared/api/endpoints';
+import { eventOf, isFinished } from '../../shared/api/events';
+import { asNodeError } from '../../shared/errors/errors';
+import { apiRequest } from '../../shared/transport/transport';
+import { itemContextOf, type RunContext } from '../runner/itemContext';
+import { type AwaitedWork, awaitedWorkOf } from './pause';
+import { resumeWithError, resumeWithoutError } from './resumeError';
+import { executeViewOfWebhook } from './webhookExecuteView';
+
+/** The output of a paused operation, from the finished work's status record. */
+export type FinishPaused = (execute: RunContext, awaited: AwaitedWork, record: IDataObject) => Promise<INodeExecutionData[]>;
+
+function statusPathOf(awaited: AwaitedWork): string {
+	return awaited.kind === 'render' ? renderStatusPath(awaited.id) : batchStatusPath(awaited.id);
+}
+
+/**
+ * Answers the call without resuming the execution. A `webhook` method that throws would
+ * end the paused execution with that error, so a call that is not the awaited result only
+ * gets an answer; the execution keeps waiting for the right one.
+ */
+function answerWithoutResuming(webhook: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	webhook.getResponseObject().status(status).json({ received: status < 300, resumed: false, message });
+	return { noWebhookResponse: true };
+}
+
+/**
+ * A call to the resume URL of an execution paused by "Pause Until Called Back". n8n has
+ * already checked the URL's signature. Here:
+ * 1. the body must be the result pdf noodle posts (a render result or a batch record),
+ *    final, and for the very request the execution waits for;
+ * 2. the result is then looked up at the service with the credential, and only that answer
+ *    is used, so a body that imitates one cannot put files or states into the workflow;
+ * 3. the output is what the polling path gives for the same items, and the execution resumes;
+ *    or, where the polling path would fail the node, the node fails as the execution resumes.
+ */
+export async function resumeOnCallback(webhook: IWebhookFunctions, finish: FinishPaused): Promise<IWebhookResponseData> {
+	const awaited = awaitedWorkOf(webhook);
+	if (!awaited) return answerWithoutResuming(webhook, 409, 'This execution is not waiting for pdf noodle');
+
+	const body = webhook.getBodyData();
+	const event = eventOf(body);
+	if (event !== awaited.kind) {
+		return answerWithoutResuming(webhook, 400, `Expected the ${awaited.kind === 'render' ? 'render result' : 'batch record'} that pdf noodle posts`);
+	}
+	const id = String(event === 'render' ? body.requestId : body.batchRequestId);
+	if (id !== awaited.id) return answerWithoutResuming(webhook, 403, `This execution waits for ${awaited.kind} ${awaited.id}, not ${id}`);
+	if (!isFinished(event, body)) return answerWithoutResuming(webhook, 422, `The ${event} is still ONGOING: only its final result resumes the execution`);
+
+	const execute = executeViewOfWebhook(webhook);
+	const context = itemContextOf(execute, 0);
+	let record: IDataObject;
+	try {
+		const response = await apiRequest(context, { method: 'GET', url: statusPathOf(awaited) });
+		if (response.statusCode >= 400) return answerWithoutResuming(webhook, 502, `pdf noodle answered ${response.statusCode} when the result was looked up`);
+		record = response.body as IDataObject;
+	} catch (error) {
+		return answerWithoutResuming(webhook, 503, `The result could not be looked up at pdf noodle: ${(error as Error).message}`);
+	}
+	if (eventOf(record) !== awaited.kind || !isFinished(awaited.kind, record)) {
+		return answerWithoutResuming(webhook, 409, `pdf noodle does not show ${awaited.kind} ${awaited.id} as finished`);
+	}
+	const resumed = { received: true, resumed: true };
+	try {
+		const items = await finish(execute, awaited, record);
+		resumeWithoutError(webhook);
+		return { workflowData: [items], webhookResponse: resumed };
+	} catch (error) {
+		// The work failed, and the node does not continue on fail: the node fails on resume,
+		// and the execution keeps what the nodes before it output (see shared/resumeError.ts).
+		const nodeError = asNodeError(context, error);
+		if (!resumeWithError(webhook, nodeError)) throw nodeError;
+		return { workflowData: [execute.getInputData()], webhookResponse: resumed };
+	}
+}

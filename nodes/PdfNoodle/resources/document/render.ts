@@ -1,0 +1,95 @@
+import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { RENDER_PATHS, type RenderSource, renderStatusPath, STATUS_PATHS } from '../../../shared/api/endpoints';
+import { throwOnErrorStatus } from '../../../shared/errors/errors';
+import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/validation';
+import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
+import type { ApiRequest } from '../../../shared/transport/transport';
+import { renderOptionsBody } from '../../fields/renderOptions';
+import type { ItemContext } from '../../runner/itemContext';
+import { awaitWork, type WaitDefaults, waitSettings, type WorkKind } from '../../waiting/waiting';
+
+/** Renders usually take seconds; the API moves anything over 30 s to the background. */
+export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
+
+/** A render going on in the background, as the waits and Get Status look it up. */
+export const RENDER_WORK: WorkKind = {
+	subject: 'render',
+	defaults: RENDER_WAIT_DEFAULTS,
+	statusPath: renderStatusPath,
+	statusPrefix: STATUS_PATHS.render,
+	isFinished: (record) => record.renderStatus === 'SUCCESS' || record.renderStatus === 'FAILED',
+};
+
+/**
+ * The request of a single render, checked, not sent: the document (`content`, checked by the
+ * operation) with the Mode's webhook and the render options. Mode decides the endpoint:
+ * synchronous, or asynchronous (also for "Pause Until Called Back", which gives the webhook
+ * itself when it sends).
+ */
+export function renderRequest(context: ItemContext, source: RenderSource, content: IDataObject, contentParameter: string): ApiRequest {
+	const body: IDataObject = { ...content };
+	const mode = context.getNodeParameter('mode', 'sync');
+	if (mode === 'async') {
+		body.webhook = requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', ''));
+	}
+	Object.assign(body, renderOptionsBody(context, source));
+	waitSettings(context, RENDER_WAIT_DEFAULTS);
+	requireBodyWithinLimit(context, contentParameter, body);
+	return { method: 'POST', url: mode === 'sync' ? RENDER_PATHS[source].sync : RENDER_PATHS[source].async, body };
+}
+
+/** A render that ended FAILED: an error of its item, with the id to look it up by. */
+export function renderFailedError(context: ItemContext, result: IDataObject): NodeApiError {
+	return new NodeApiError(context.getNode(), result as JsonObject, {
+		message: `The render failed (requestId ${String(result.requestId)})`,
+		description:
+			'pdf noodle could not render this document. Check the template and the data (or the HTML), and see the request in the logs of your pdf noodle dashboard.',
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/**
+ * What every render does with the answer: errors first, then waiting for a render that is not
+ * finished yet (a sync call answered 202 after 30 s, or an asynchronous call), then the file.
+ * The item's JSON is the render result in one shape whatever the timing: `requestId` (null
+ * for a synchronous answer, which names none), `renderStatus`, `signedUrl`, `metadata`. With
+ * "Wait for Completion" off, an unfinished render's answer is output as it is.
+ */
+export async function renderOutput(context: ItemContext, response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	const answer = throwOnErrorStatus(context, response);
+	const isAsync = context.getNodeParameter('mode', 'sync') === 'async';
+	if (response.statusCode !== 202 && !isAsync) return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...answer });
+	const result = await awaitWork(context, RENDER_WORK, String(answer.requestId ?? ''), answer.statusUrl);
+	return result ? await finishedRenderItems(context, result) : [{ json: answer }];
+}
+
+/**
+ * The items of a render that has finished (its result, or its status record): what the
+ * polling path outputs once the wait is over, and what a paused execution outputs when pdf
+ * noodle's call resumes it. FAILED is an error of the item.
+ */
+export async function finishedRenderItems(context: ItemContext, result: IDataObject): Promise<INodeExecutionData[]> {
+	if (result.renderStatus === 'FAILED') throw renderFailedError(context, result);
+	return [await withRenderedFile(context, { json: result })];
+}
+
+/**
+ * The status of a render looked up by Get Status: as it is, with the file when it succeeded
+ * and "Download File" is on.
+ */
+export async function renderStatusItems(context: ItemContext, record: IDataObject): Promise<INodeExecutionData[]> {
+	return [await withRenderedFile(context, { json: record })];
+}
+
+/** The item with the file behind its `signedUrl` in its binary data, when "Download File" is on. */
+async function withRenderedFile(context: ItemContext, item: INodeExecutionData): Promise<INodeExecutionData> {
+	const signedUrl = item.json.signedUrl;
+	if (!(context.getNodeParameter('downloadFile', true) as boolean) || typeof signedUrl !== 'string' || signedUrl === '') return item;
+	const binaryPropertyName = context.getNodeParameter('binaryPropertyName', 'data') as string;
+	const requestedName = String(context.getNodeParameter('fileName', '') ?? '').trim();
+	const fallbackName = typeof item.json.requestId === 'string' ? item.json.requestId : 'document';
+	const file = await downloadToBinary(context, signedUrl, requestedName, fallbackName, announcedSizeOf(item.json));
+	return { ...item, binary: { ...item.binary, [binaryPropertyName]: file } };
+}

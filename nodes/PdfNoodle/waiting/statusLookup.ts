@@ -1,0 +1,44 @@
+import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { throwOnErrorStatus } from '../../shared/errors/errors';
+import { apiRequestWithinRateLimit } from '../../shared/transport/rateLimit';
+import { idOrStatusUrl } from '../fields/statusReference';
+import type { ItemContext } from '../runner/itemContext';
+import { awaitWork, statusWaitingFields, waitSettings, type WorkKind } from './waiting';
+
+/** What sets one family's Get Status apart: its work, its ID parameter, and its output. */
+export interface StatusLookup {
+	resource: string;
+	kind: WorkKind;
+	option: Pick<INodePropertyOptions, 'action' | 'description'>;
+	/** The parameter that takes the ID or the status URL: its name, label, placeholder, description. */
+	idParameter: Pick<INodeProperties, 'name' | 'displayName' | 'placeholder' | 'description'>;
+	/** The output items of a status record (a finished one with its files). */
+	output(context: ItemContext, record: INodeExecutionData['json']): Promise<INodeExecutionData[]>;
+}
+
+/**
+ * A Get Status operation, the same for renders, batches and PDF tool jobs: look the work up by
+ * its ID or status URL, and with "Wait for Completion" wait while it is still going; then the
+ * family's output. The lookup is the first status call: the polls follow at the interval.
+ */
+export function statusLookupOperation(lookup: StatusLookup) {
+	const option: INodePropertyOptions = { name: 'Get Status', value: 'getStatus', ...lookup.option };
+	const properties: INodeProperties[] = [
+		{ ...lookup.idParameter, type: 'string', required: true, default: '' },
+		...statusWaitingFields(lookup.kind.defaults),
+	];
+	const description = updateDisplayOptions({ show: { resource: [lookup.resource], operation: ['getStatus'] } }, properties);
+
+	async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+		const { name, displayName } = lookup.idParameter;
+		const id = idOrStatusUrl(context, displayName, context.getNodeParameter(name), lookup.kind.statusPrefix);
+		waitSettings(context, lookup.kind.defaults);
+		let record = throwOnErrorStatus(context, await apiRequestWithinRateLimit(context, { method: 'GET', url: lookup.kind.statusPath(id) }));
+		if (!lookup.kind.isFinished(record)) record = (await awaitWork(context, lookup.kind, id)) ?? record;
+		return await lookup.output(context, record);
+	}
+
+	return { option, description, execute };
+}

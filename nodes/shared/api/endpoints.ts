@@ -1,0 +1,57 @@
+/**
+ * The pdf noodle API as data: every path the package calls, below the credential's Base URL
+ * (endpoints.ts), and the records the service answers and posts, with their states
+ * (events.ts). Paths are written here once, so that a change of the API is a change of this
+ * room. It uses nothing of the package; every other room may use it.
+ */
+
+/** Which kind of render: from a stored template, or from the user's own HTML. */
+export type RenderSource = 'template' | 'html';
+
+/** The three ways to start a render: held until done, answered at once, or several at once. */
+export const RENDER_PATHS: Record<RenderSource, { sync: string; async: string; batch: string }> = {
+	template: { sync: '/v1/pdf/sync', async: '/v1/pdf/async', batch: '/v1/pdf/batch' },
+	html: { sync: '/v1/html-to-pdf/sync', async: '/v1/html-to-pdf/async', batch: '/v1/html-to-pdf/batch' },
+};
+
+/** The status endpoints, each followed by `/<id>`: what a status URL the API answers ends in. */
+export const STATUS_PATHS = {
+	render: '/v1/pdf/status',
+	batch: '/v1/pdf/batch/status',
+	tool: '/v1/tools/status',
+} as const;
+
+export function renderStatusPath(requestId: string): string {
+	return `${STATUS_PATHS.render}/${encodeURIComponent(requestId)}`;
+}
+
+export function batchStatusPath(batchRequestId: string): string {
+	return `${STATUS_PATHS.batch}/${encodeURIComponent(batchRequestId)}`;
+}
+
+export function toolStatusPath(requestId: string): string {
+	return `${STATUS_PATHS.tool}/${encodeURIComponent(requestId)}`;
+}
+
+/** The templates of the account (a list), one template, its variables, and AI creation. */
+export const TEMPLATES_PATH = '/v1/integration/templates';
+
+export function templatePath(templateId: string): string {
+	return `${TEMPLATES_PATH}/${encodeURIComponent(templateId)}`;
+}
+
+export function templateVariablesPath(templateId: string): string {
+	return `${templatePath(templateId)}/variables`;
+}
+
+export const TEMPLATE_CREATION_PATH = `${TEMPLATES_PATH}/create`;
+
+/** The PDF tools, and where a tool's input PDF is uploaded first. */
+export const TOOL_PATHS = {
+	markdownToPdf: '/v1/tools/convert-markdown-to-pdf',
+	mergePdfs: '/v1/tools/merge-pdfs',
+	splitPdf: '/v1/tools/split-pdf',
+	compressPdf: '/v1/tools/compress-pdf',
+	updateMetadata: '/v1/tools/update-pdf-metadata',
+	signedUploadUrl: '/v1/tools/get-signed-upload-url',
+} as const;

@@ -1,0 +1,33 @@
+import type { IBinaryData, IExecuteFunctions, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
+
+import type { SleepContext } from '../transport/retry';
+
+/** What n8n's `prepareBinaryData` takes: the bytes (a Buffer or a stream), a name and a MIME type. */
+type BinaryContent = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+
+/**
+ * What fetching a file into n8n's binary data needs of n8n: whose work it is, the cancel
+ * signal, the HTTP helper without credentials and the binary helper. An item of the action
+ * node has more than this; the trigger's webhook has no more (`fileContextOfWebhook`).
+ */
+export interface FileContext extends SleepContext {
+	getItemIndex(): number;
+	getNodeParameter?(name: string, fallbackValue?: unknown): unknown;
+	helpers: {
+		httpRequest(options: IHttpRequestOptions): Promise<unknown>;
+		prepareBinaryData(data: BinaryContent, fileName?: string, mimeType?: string): Promise<IBinaryData>;
+	};
+}
+
+/** A webhook call seen as the one item it starts; a webhook cannot be cancelled. */
+export function fileContextOfWebhook(webhook: IWebhookFunctions): FileContext {
+	return {
+		getNode: () => webhook.getNode(),
+		getItemIndex: () => 0,
+		getExecutionCancelSignal: () => undefined,
+		helpers: {
+			httpRequest: async (options) => await webhook.helpers.httpRequest(options),
+			prepareBinaryData: async (data, fileName, mimeType) => await webhook.helpers.prepareBinaryData(data, fileName, mimeType),
+		},
+	};
+}
