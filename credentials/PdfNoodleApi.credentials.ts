@@ -7,6 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { TEMPLATES_PATH } from '../nodes/shared/api/endpoints';
 import {
 	CURRENT_BASE_URL,
 	assertKeyStaysWithService,
@@ -69,7 +70,7 @@ export class PdfNoodleApi implements ICredentialType {
 		}
 		authenticated.url = rewriteFormerAddress(requestOptions.url);
 		// A request with the key never follows a redirect on its own: the node's transport
-		// decides where the key may go (see nodes/PdfNoodle/shared/transport.ts).
+		// decides where the key may go (see nodes/shared/transport/transport.ts).
 		authenticated.disableFollowRedirect = true;
 		assertKeyStaysWithService(authenticated, normalizeBaseUrl(credentials.baseUrl));
 		return authenticated;
@@ -78,7 +79,7 @@ export class PdfNoodleApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl}}',
-			url: '/v1/integration/templates',
+			url: TEMPLATES_PATH,
 			method: 'GET',
 		},
 		// n8n's credential test shows these messages for these answers instead of the bare

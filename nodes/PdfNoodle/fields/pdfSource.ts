@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { TOOL_PATHS } from '../../shared/api/endpoints';
 import { serviceMessageOf } from '../../shared/errors/errors';
 import { invalidParameter, requireHttpUrl, requireText } from '../../shared/errors/validation';
 import { apiRequestWithinRateLimit } from '../../shared/transport/rateLimit';
@@ -112,7 +113,7 @@ export async function sourceUrl(context: ItemContext, source: PdfSource): Promis
 	if ('url' in source) return source.url;
 	const upload = await apiJson(
 		context,
-		{ method: 'GET', url: '/v1/tools/get-signed-upload-url', qs: { fileName: source.fileName } },
+		{ method: 'GET', url: TOOL_PATHS.signedUploadUrl, qs: { fileName: source.fileName } },
 		apiRequestWithinRateLimit,
 	);
 	const uploaded = await fileRequest(context, {

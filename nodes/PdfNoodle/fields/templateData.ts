@@ -82,7 +82,7 @@ export function templateDataOf(context: ItemContext, names: TemplateDataNames): 
 		}
 		const schema = (context.getNodeParameter(`${names.mapper}.schema`, []) ?? []) as ResourceMapperField[];
 		return dataFromMappedVariables(context, {
-			// Unvalidated: n8n's own check of a list field words its refusal without the rule; shared/mappedValues.ts says it.
+			// Unvalidated: n8n's own check of a list field words its refusal without the rule; mappedValues.ts says it.
 			values: (context.getNodeParameter(`${names.mapper}.value`, {}, { skipValidation: true }) ?? {}) as IDataObject,
 			stored: (context.getNodeParameter(`${names.mapper}.value`, {}, { rawExpressions: true }) ?? {}) as IDataObject,
 			fieldTypes: new Map(schema.map((field) => [field.id, String(field.type ?? 'string')])),

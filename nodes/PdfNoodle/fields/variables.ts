@@ -66,7 +66,7 @@ function isListField(type: string | undefined, raw: unknown): boolean {
 }
 
 /**
- * The data object of mapped variables: each value typed as shared/mappedValues.ts says, and
+ * The data object of mapped variables: each value typed as mappedValues.ts says, and
  * dotted paths nested into objects again. An empty field is left out.
  */
 export function dataFromMappedVariables(context: ItemContext, mapped: MappedVariables): IDataObject {

@@ -69,7 +69,7 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 		return { workflowData: [items], webhookResponse: resumed };
 	} catch (error) {
 		// The work failed, and the node does not continue on fail: the node fails on resume,
-		// and the execution keeps what the nodes before it output (see shared/resumeError.ts).
+		// and the execution keeps what the nodes before it output (see resumeError.ts).
 		const nodeError = asNodeError(context, error);
 		if (!resumeWithError(webhook, nodeError)) throw nodeError;
 		return { workflowData: [execute.getInputData()], webhookResponse: resumed };

@@ -52,7 +52,7 @@ function isJsonObject(body: unknown): body is IDataObject {
 /**
  * Polls a status endpoint until the work is finished, and returns the final body.
  * Only status calls are repeated here: the request that started the work is not sent again
- * (shared/rateLimit.ts sends a request again only when the service refused it with 429).
+ * (transport/rateLimit.ts sends a request again only when the service refused it with 429).
  * A network error, a 5xx or a 429 of a status call is retried (after `Retry-After` when
  * the service gives one, else with a growing backoff) up to a bounded number of times;
  * any other error status ends the wait with that error.
@@ -135,7 +135,7 @@ export async function pollUntilFinished(
 }
 
 /**
- * The turn of an item's first status call among the node run's items (shared/firstStatusCalls.ts):
+ * The turn of an item's first status call among the node run's items (runner/firstStatusCalls.ts):
  * put off one interval when the run's work was heard still going (slept here, up to the
  * deadline), else made at once; the function returned, if any, tells the others what it heard.
  * Only work whose first call is an interval away learns: a call made at once would hear

@@ -116,7 +116,7 @@ export async function apiRequest(context: TransportContext, request: ApiRequest)
 
 /**
  * A request to the API whose answer must be a JSON object: an error status is thrown, worded
- * for a person. `send` is how the request goes (in a node run: shared/rateLimit.ts).
+ * for a person. `send` is how the request goes (in a node run: rateLimit.ts).
  */
 export async function apiJson<Context extends TransportContext>(
 	context: Context,
