@@ -18,12 +18,18 @@ import { getTemplateVariableFields } from './fields/variables';
 import { type FinishPaused, resumeOnCallback } from './pause/callback';
 import { operationFor, operationsDescription, resourceField, resumeFor } from './resources';
 import { runWithErrorsForModels } from './runner/errorsForModels';
+import type { RunContext } from './runner/itemContext';
 import { requestsAtOnceField } from './runner/requestsAtOnce';
+import type { RunOperation } from './runner/runner';
 
-/** The operation the node's Resource and Operation parameters name, refused by name when there is none. */
-function chosenOperation(execute: IExecuteFunctions) {
-	const resource = String(execute.getNodeParameter('resource', 0));
-	const operation = String(execute.getNodeParameter('operation', 0));
+/** The Resource and Operation parameters of the node. */
+function chosen(execute: Pick<RunContext, 'getNodeParameter'>): { resource: string; operation: string } {
+	return { resource: String(execute.getNodeParameter('resource', 0)), operation: String(execute.getNodeParameter('operation', 0)) };
+}
+
+/** The operation the node's Resource and Operation name, refused by name when there is none. */
+function chosenOperation(execute: IExecuteFunctions): RunOperation {
+	const { resource, operation } = chosen(execute);
 	const run = operationFor(resource, operation);
 	if (!run) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node has no operation "${operation}" for the resource "${resource}"`);
 	return run;
@@ -31,8 +37,7 @@ function chosenOperation(execute: IExecuteFunctions) {
 
 /** The output of a paused operation when pdf noodle's call resumes its execution. */
 const outputOfPaused: FinishPaused = async (execute, awaited, record) => {
-	const resource = String(execute.getNodeParameter('resource', 0));
-	const operation = String(execute.getNodeParameter('operation', 0));
+	const { resource, operation } = chosen(execute);
 	const finish = resumeFor(resource, operation);
 	if (!finish) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node cannot resume the operation "${operation}" of the resource "${resource}"`);
 	return await finish(execute, awaited, record);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll } from '@jest/globals';
 
 import { type Receiver, startReceiver } from './receiver';
+import { startedInHooks } from './startedInHooks';
 
 /**
  * A webhook receiver for a test file: started before its tests, closed after them. It is used as
@@ -13,10 +14,5 @@ export function useReceiver(): Receiver {
 		started = await startReceiver();
 	});
 	afterAll(async () => await started?.close());
-	return new Proxy({} as Receiver, {
-		get(_, property) {
-			if (!started) throw new Error('The receiver starts before the first test: use it in a test or a hook');
-			return Reflect.get(started, property, started);
-		},
-	});
+	return startedInHooks('receiver', () => started);
 }

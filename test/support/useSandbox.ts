@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach } from '@jest/globals';
 
 import type { SandboxSettings } from '../sandbox/context';
 import { clearRequestLog, type Sandbox, startTestSandbox } from './sandbox';
+import { startedInHooks } from './startedInHooks';
 
 /**
  * The sandbox of a test file: started before its tests (with `settings`), reset before each
@@ -27,10 +28,5 @@ export function useSandbox(settings: Partial<SandboxSettings> = {}): Sandbox {
 		Object.assign(context.settings, initialSettings);
 	});
 	afterAll(async () => await started?.close());
-	return new Proxy({} as Sandbox, {
-		get(_, property) {
-			if (!started) throw new Error('The sandbox starts before the first test: use it in a test or a hook');
-			return Reflect.get(started, property, started);
-		},
-	});
+	return startedInHooks('sandbox', () => started);
 }

@@ -32,6 +32,8 @@ test('every resource and operation of the description is one of the package\'s o
 	assert.deepEqual([...new Set(pairs.map(([resource]) => resource))].sort(), ['batch', 'document', 'pdfTool', 'template']);
 	const missing = pairs.filter(([resource, operation]) => typeof operationFor(resource, operation) !== 'function');
 	assert.deepEqual(missing, []);
+	const operations = new Set(pairs.map(([resource, operation]) => operationFor(resource, operation)));
+	assert.equal(operations.size, pairs.length, 'no two pairs run the same operation');
 });
 
 test('the node has one entry, execute, and nothing n8n\'s routing engine would run', () => {

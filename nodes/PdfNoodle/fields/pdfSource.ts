@@ -4,8 +4,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { TOOL_PATHS } from '../../shared/api/endpoints';
 import { serviceMessageOf } from '../../shared/errors/errors';
 import { invalidParameter, requireHttpUrl, requireText } from '../../shared/errors/validation';
-import { apiRequestWithinRateLimit } from '../../shared/transport/rateLimit';
-import { apiJson, fileRequest } from '../../shared/transport/transport';
+import { apiJsonWithinRateLimit } from '../../shared/transport/rateLimit';
+import { fileRequest } from '../../shared/transport/transport';
 import type { ItemContext } from '../runner/itemContext';
 
 /** Where a PDF of a tool comes from: a public URL, or a binary field of the input item. */
@@ -111,11 +111,7 @@ export async function checkPdfSource(
  */
 export async function sourceUrl(context: ItemContext, source: PdfSource): Promise<string> {
 	if ('url' in source) return source.url;
-	const upload = await apiJson(
-		context,
-		{ method: 'GET', url: TOOL_PATHS.signedUploadUrl, qs: { fileName: source.fileName } },
-		apiRequestWithinRateLimit,
-	);
+	const upload = await apiJsonWithinRateLimit(context, { method: 'GET', url: TOOL_PATHS.signedUploadUrl, qs: { fileName: source.fileName } });
 	const uploaded = await fileRequest(context, {
 		method: 'PUT',
 		url: String(upload.presignedUploadUrl),

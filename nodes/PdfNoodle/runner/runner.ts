@@ -8,7 +8,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItem } from '../../shared/errors/errors';
+import { errorItemsOrThrow } from '../../shared/errors/errors';
 import { credentialsReadOnce } from '../../shared/transport/credentialsOnce';
 import { RequestSlots } from '../../shared/transport/requestSlots';
 import { cancellableSleep } from '../../shared/transport/retry';
@@ -49,9 +49,7 @@ export async function runEachItem(execute: IExecuteFunctions, operation: ItemOpe
 			output.push(...run.value);
 			continue;
 		}
-		const error = asNodeError(itemContextOf(execute, itemIndex), run.reason);
-		if (!execute.continueOnFail()) throw error;
-		output.push(errorItem(error, { item: itemIndex }));
+		output.push(...errorItemsOrThrow(execute.continueOnFail(), itemContextOf(execute, itemIndex), run.reason, [{ item: itemIndex }]));
 	}
 	return [output];
 }

@@ -1,11 +1,11 @@
 import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { throwOnErrorStatus } from '../../shared/errors/errors';
-import { apiRequestWithinRateLimit } from '../../shared/transport/rateLimit';
+import { apiJsonWithinRateLimit } from '../../shared/transport/rateLimit';
 import { idOrStatusUrl } from '../fields/statusReference';
 import type { ItemContext } from '../runner/itemContext';
-import { awaitWork, statusWaitingFields, waitSettings, type WorkKind } from './waiting';
+import { statusWaitingFields, waitSettings } from './settings';
+import { awaitWork, type WorkKind } from './waiting';
 
 /** What sets one family's Get Status apart: its work, its ID parameter, and its output. */
 export interface StatusLookup {
@@ -33,9 +33,11 @@ export function statusLookupOperation(lookup: StatusLookup) {
 
 	async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
 		const { name, displayName } = lookup.idParameter;
-		const id = idOrStatusUrl(context, displayName, context.getNodeParameter(name), lookup.kind.statusPrefix);
+		// A status URL the API answered is the work's status path with its ID.
+		const statusPrefix = lookup.kind.statusPath('').replace(/\/$/, '');
+		const id = idOrStatusUrl(context, displayName, context.getNodeParameter(name), statusPrefix);
 		waitSettings(context, lookup.kind.defaults);
-		let record = throwOnErrorStatus(context, await apiRequestWithinRateLimit(context, { method: 'GET', url: lookup.kind.statusPath(id) }));
+		let record = await apiJsonWithinRateLimit(context, { method: 'GET', url: lookup.kind.statusPath(id) });
 		if (!lookup.kind.isFinished(record)) record = (await awaitWork(context, lookup.kind, id)) ?? record;
 		return await lookup.output(context, record);
 	}

@@ -1,125 +1,19 @@
 /**
  * Waiting for work pdf noodle does in the background (a render answered 202 or asked for
- * asynchronously, a batch, a PDF tool job, a template created with AI): the "Wait for
- * Completion", "Poll Interval" and "Wait Timeout" parameters, and `awaitWork`, the one wait
- * every family goes through, given the family's `WorkKind`. The polling itself is polling.ts;
- * a Get Status operation of any family is statusLookup.ts. It may use the runner's item
- * context, the fields, the transport and the errors; the operations use it.
+ * asynchronously, a batch, a PDF tool job, a template created with AI): `awaitWork`, the
+ * one wait every family goes through, given the family's `WorkKind`, and the polling it does
+ * (waiting.ts); the parameters that set it (settings.ts); a Get Status operation of any family
+ * (statusLookup.ts). It may use the runner's item context, the fields, the transport and the
+ * errors; the operations use it.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { invalidParameter } from '../../shared/errors/validation';
-import { serviceBaseUrl } from '../../shared/transport/transport';
+import { apiErrorFor } from '../../shared/errors/errors';
+import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../shared/transport/retry';
+import { apiRequest, serviceBaseUrl } from '../../shared/transport/transport';
 import type { ItemContext } from '../runner/itemContext';
-import { pollUntilFinished } from './polling';
-
-export interface WaitDefaults {
-	pollIntervalSeconds: number;
-	timeoutSeconds: number;
-	/** The shortest poll interval the service wants (1 s where it says nothing). */
-	minPollIntervalSeconds?: number;
-}
-
-const WAIT_DESCRIPTION =
-	'Whether to wait until the work has finished and output its result. When off, the node outputs what the API answered at once (the request ID and status URL) and you can look the result up later with "Get Status".';
-
-/**
- * "Wait for Completion", the same for every operation that can wait. Where the operation has
- * a Mode, an asynchronous request does not wait by default: its webhook receives the result,
- * and an execution still polling when the service calls `$execution.resumeUrl` would never be
- * resumed by a Wait node (n8n answers that call 409 while the execution runs).
- */
-function waitForCompletionFields(hasMode: boolean): INodeProperties[] {
-	const field: INodeProperties = {
-		displayName: 'Wait for Completion',
-		name: 'waitForCompletion',
-		type: 'boolean',
-		default: true,
-		description: WAIT_DESCRIPTION,
-	};
-	if (!hasMode) return [field];
-	return [
-		{ ...field, displayOptions: { show: { mode: ['sync'] } } },
-		{
-			...field,
-			default: false,
-			displayOptions: { show: { mode: ['async'] } },
-			description: `${WAIT_DESCRIPTION} Off by default in this mode: the webhook receives the result. Leave it off when the webhook is the execution's resume URL (a Wait node resumes on it).`,
-		},
-	];
-}
-
-/** "Wait for Completion", "Poll Interval" and "Wait Timeout", the same for every operation that can wait. */
-export function waitingFields(
-	defaults: WaitDefaults,
-	{ hasMode = false }: { hasMode?: boolean } = {},
-): INodeProperties[] {
-	// Named, so that n8n's linter sees each field's default (it cannot read `defaults.…`).
-	const { pollIntervalSeconds, timeoutSeconds } = defaults;
-	return [
-		...waitForCompletionFields(hasMode),
-		{
-			displayName: 'Poll Interval (Seconds)',
-			name: 'pollInterval',
-			type: 'number',
-			typeOptions: { minValue: defaults.minPollIntervalSeconds ?? 1 },
-			default: pollIntervalSeconds,
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description: 'How often to ask the API whether the work has finished',
-		},
-		{
-			displayName: 'Wait Timeout (Seconds)',
-			name: 'waitTimeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: timeoutSeconds,
-			displayOptions: { show: { waitForCompletion: [true] } },
-			description:
-				'How long to wait at most for the work to finish, polling. After that the item fails with the request ID, so the result can still be looked up later.',
-		},
-	];
-}
-
-/**
- * The waiting fields of a Get Status: off by default, so that a lookup answers at once as it
- * always has; on, a workflow can wait for work that another execution started.
- */
-export function statusWaitingFields(defaults: WaitDefaults): INodeProperties[] {
-	const [waitForCompletion, ...settings] = waitingFields(defaults);
-	return [
-		{
-			...waitForCompletion,
-			default: false,
-			description:
-				'Whether to wait, while the work is still running (ONGOING), until it has finished, and output its final status (with the file when it succeeded). When off, the status is output as it is now.',
-		},
-		...settings,
-	];
-}
-
-export interface WaitSettings {
-	waitForCompletion: boolean;
-	intervalMs: number;
-	timeoutMs: number;
-}
-
-/** The waiting parameters of the current item, validated. */
-export function waitSettings(context: ItemContext, defaults: WaitDefaults): WaitSettings {
-	const waitForCompletion = context.getNodeParameter('waitForCompletion', true) as boolean;
-	const interval = Number(context.getNodeParameter('pollInterval', defaults.pollIntervalSeconds));
-	const timeout = Number(context.getNodeParameter('waitTimeout', defaults.timeoutSeconds));
-	if (waitForCompletion) {
-		const minInterval = defaults.minPollIntervalSeconds ?? 1;
-		if (!Number.isFinite(interval) || interval < minInterval) {
-			const why = minInterval > 1 ? ' (pdf noodle asks to be polled no more often)' : '';
-			throw invalidParameter(context, 'Poll Interval (Seconds)', `must be a number of at least ${minInterval}${why}`);
-		}
-		if (!Number.isFinite(timeout) || timeout < 1) {
-			throw invalidParameter(context, 'Wait Timeout (Seconds)', 'must be a number of at least 1');
-		}
-	}
-	return { waitForCompletion, intervalMs: interval * 1000, timeoutMs: timeout * 1000 };
-}
+import { type WaitDefaults, waitSettings } from './settings';
 
 /**
  * A family of background work, as the waits and the Get Status operations see it: what it is
@@ -130,8 +24,6 @@ export interface WorkKind {
 	subject: string;
 	defaults: WaitDefaults;
 	statusPath(id: string): string;
-	/** The status endpoint a status URL of this work ends in (followed by `/<id>`). */
-	statusPrefix: string;
 	/** True once a status record shows a final state. */
 	isFinished(record: IDataObject): boolean;
 	/** For this long after the wait began, a 404 means "not there yet" and is asked again. */
@@ -152,16 +44,162 @@ export interface WorkKind {
 export async function awaitWork(context: ItemContext, kind: WorkKind, id: string, statusUrl?: unknown): Promise<IDataObject | undefined> {
 	const wait = waitSettings(context, kind.defaults);
 	if (!wait.waitForCompletion) return undefined;
-	const statusPath = kind.statusPath(id);
+	const answeredUrl = typeof statusUrl === 'string' && statusUrl !== '' ? statusUrl : undefined;
 	return await pollUntilFinished(context, {
-		statusPath,
-		isFinished: kind.isFinished,
+		kind,
+		id,
+		statusUrl: answeredUrl ?? `${await serviceBaseUrl(context)}${kind.statusPath(id)}`,
 		intervalMs: wait.intervalMs,
 		timeoutMs: wait.timeoutMs,
-		subject: kind.subject,
-		requestId: id,
-		statusUrl: typeof statusUrl === 'string' && statusUrl !== '' ? statusUrl : `${await serviceBaseUrl(context)}${statusPath}`,
-		notFoundGraceMs: kind.notFoundGraceMs,
-		justLookedUp: kind.justLookedUp ?? true,
 	});
+}
+
+/** Consecutive transient failures of status calls tolerated before the wait gives up. */
+const MAX_TRANSIENT_RETRIES = 4;
+
+/** One wait: the work (its kind, its ID, the status URL messages name) and the poll's pace and bound. */
+interface Poll {
+	kind: WorkKind;
+	id: string;
+	statusUrl: string;
+	intervalMs: number;
+	timeoutMs: number;
+}
+
+/** A status call whose failure is returned, not thrown, so the caller can decide to retry. */
+async function statusCall(
+	context: ItemContext,
+	statusPath: string,
+	timeoutMs: number,
+): Promise<{ response?: IN8nHttpFullResponse; failure?: NodeApiError }> {
+	try {
+		return { response: await apiRequest(context, { method: 'GET', url: statusPath, timeoutMs }) };
+	} catch (error) {
+		return {
+			failure:
+				error instanceof NodeApiError
+					? error
+					: new NodeApiError(context.getNode(), error as JsonObject, { itemIndex: context.getItemIndex() }),
+		};
+	}
+}
+
+function isJsonObject(body: unknown): body is IDataObject {
+	return body !== null && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body);
+}
+
+/**
+ * Polls a status endpoint until the work is finished, and returns the final body.
+ * Only status calls are repeated here: the request that started the work is not sent again
+ * (transport/rateLimit.ts sends a request again only when the service refused it with 429).
+ * A network error, a 5xx or a 429 of a status call is retried (after `Retry-After` when
+ * the service gives one, else with a growing backoff) up to a bounded number of times;
+ * any other error status ends the wait with that error.
+ */
+async function pollUntilFinished(context: ItemContext, poll: Poll): Promise<IDataObject> {
+	const startedAt = Date.now();
+	const deadline = startedAt + poll.timeoutMs;
+	let transientFailures = 0;
+	let lastState = 'not yet known';
+	// A status call that hangs counts as a transient failure well before the next one is due.
+	const callTimeoutMs = Math.min(30_000, Math.max(5_000, poll.intervalMs * 3));
+	if (justLookedUp(poll)) await cancellableSleep(context, Math.min(poll.intervalMs, poll.timeoutMs));
+	let tellFirstAnswer = await firstCallTurn(context, poll, deadline);
+
+	for (;;) {
+		let waitMs = poll.intervalMs;
+		const { response, failure } = await statusCall(context, poll.kind.statusPath(poll.id), callTimeoutMs);
+		tellFirstAnswer?.(stillGoing(response, poll.kind.isFinished));
+		tellFirstAnswer = undefined;
+		if (failure) {
+			if (!isNetworkFailure(failure)) throw failure;
+			transientFailures++;
+			if (transientFailures > MAX_TRANSIENT_RETRIES) {
+				throw new NodeOperationError(
+					context.getNode(),
+					`Could not reach the pdf noodle status endpoint: ${failure.message}`,
+					{ itemIndex: context.getItemIndex(), description: lookupLater(poll) },
+				);
+			}
+			waitMs = backoffMs(poll.intervalMs, transientFailures);
+		}
+
+		if (response) {
+			if (isTransientStatus(response.statusCode)) {
+				transientFailures++;
+				if (transientFailures > MAX_TRANSIENT_RETRIES) {
+					throw apiErrorFor(context, response.statusCode, response.body);
+				}
+				waitMs =
+					retryAfterMs(response.headers as IDataObject) ??
+					backoffMs(poll.intervalMs, transientFailures);
+			} else if (response.statusCode === 404 && Date.now() - startedAt < (poll.kind.notFoundGraceMs ?? 0)) {
+				// Work the service has accepted may not be visible at once (the spec's "not in the
+				// creation queue" yet): ask again at the next interval.
+			} else if (response.statusCode >= 400) {
+				throw apiErrorFor(context, response.statusCode, response.body);
+			} else if (!isJsonObject(response.body)) {
+				// A body that is not JSON (cut short, or from a proxy) says nothing: ask again.
+				transientFailures++;
+				if (transientFailures > MAX_TRANSIENT_RETRIES) {
+					throw new NodeOperationError(context.getNode(), 'The pdf noodle status endpoint keeps answering something that is not JSON', {
+						itemIndex: context.getItemIndex(),
+						description: lookupLater(poll),
+					});
+				}
+				waitMs = backoffMs(poll.intervalMs, transientFailures);
+			} else {
+				transientFailures = 0;
+				const body = (response.body ?? {}) as IDataObject;
+				if (poll.kind.isFinished(body)) return body;
+				lastState = String(body.renderStatus ?? body.status ?? lastState);
+			}
+		}
+
+		// The last status call is made at the deadline itself, not one interval before it.
+		const now = Date.now();
+		if (now >= deadline) {
+			const waited = Math.round((now - startedAt) / 1000);
+			throw new NodeOperationError(
+				context.getNode(),
+				`Timed out after waiting ${waited} s for the ${poll.kind.subject} to finish (requestId ${poll.id}, last state ${lastState})`,
+				{ itemIndex: context.getItemIndex(), description: lookupLater(poll) },
+			);
+		}
+		await cancellableSleep(context, Math.min(waitMs, deadline - now));
+	}
+}
+
+/**
+ * The turn of an item's first status call among the node run's items (runner/firstStatusCalls.ts):
+ * put off one interval when the run's work was heard still going (slept here, up to the
+ * deadline), else made at once; the function returned, if any, tells the others what it heard.
+ * Only work whose first call is an interval away learns: a call made at once would hear
+ * nothing the others can use.
+ */
+async function firstCallTurn(
+	context: ItemContext,
+	poll: Poll,
+	deadline: number,
+): Promise<((stillGoing: boolean | undefined) => void) | undefined> {
+	if (!justLookedUp(poll) || !context.firstStatusCalls) return undefined;
+	const turn = await context.firstStatusCalls.due();
+	if (!turn.later) return turn.answered;
+	await cancellableSleep(context, Math.min(poll.intervalMs, Math.max(0, deadline - Date.now())));
+	return undefined;
+}
+
+/** Whether a status answer says the work is still going; undefined when it says nothing (an error, not JSON). */
+function stillGoing(response: IN8nHttpFullResponse | undefined, isFinished: WorkKind['isFinished']): boolean | undefined {
+	if (!response || response.statusCode >= 300 || !isJsonObject(response.body)) return undefined;
+	return !isFinished(response.body);
+}
+
+function lookupLater(poll: Poll): string {
+	return `It may still finish: look it up later with "Get Status". requestId: ${poll.id}, statusUrl: ${poll.statusUrl}`;
+}
+
+/** Whether the first status call waits one interval: by default it does (see `WorkKind`). */
+function justLookedUp(poll: Poll): boolean {
+	return poll.kind.justLookedUp ?? true;
 }

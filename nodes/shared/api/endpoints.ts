@@ -15,7 +15,7 @@ export const RENDER_PATHS: Record<RenderSource, { sync: string; async: string; b
 };
 
 /** The status endpoints, each followed by `/<id>`: what a status URL the API answers ends in. */
-export const STATUS_PATHS = {
+const STATUS_PATHS = {
 	render: '/v1/pdf/status',
 	batch: '/v1/pdf/batch/status',
 	tool: '/v1/tools/status',

@@ -109,6 +109,23 @@ export function errorItem(
 	};
 }
 
+/**
+ * What a failure becomes under the node's "On Error": with "Continue On Fail" (`continueOnFail`
+ * true) an error item per entry of `pairings` (each paired with those input items), otherwise the
+ * failure is thrown as the node's error.
+ */
+export function errorItemsOrThrow(
+	continueOnFail: boolean,
+	context: ErrorContext,
+	error: unknown,
+	pairings: Array<IPairedItemData | IPairedItemData[]>,
+	known: IDataObject = {},
+): INodeExecutionData[] {
+	const nodeError = asNodeError(context, error);
+	if (!continueOnFail) throw nodeError;
+	return pairings.map((pairedItem) => errorItem(nodeError, pairedItem, known));
+}
+
 /** Any failure as an error of the node: n8n's own errors as they are, others wrapped. */
 export function asNodeError(context: ErrorContext, error: unknown): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;

@@ -1,6 +1,7 @@
-import type { IBinaryData, IExecuteFunctions, IHttpRequestOptions, IWebhookFunctions } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { SleepContext } from '../transport/retry';
+import type { FileTransportContext } from '../transport/transport';
 
 /** What n8n's `prepareBinaryData` takes: the bytes (a Buffer or a stream), a name and a MIME type. */
 type BinaryContent = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
@@ -10,11 +11,9 @@ type BinaryContent = Parameters<IExecuteFunctions['helpers']['prepareBinaryData'
  * signal, the HTTP helper without credentials and the binary helper. An item of the action
  * node has more than this; the trigger's webhook has no more (`fileContextOfWebhook`).
  */
-export interface FileContext extends SleepContext {
+export interface FileContext extends FileTransportContext, SleepContext {
 	getItemIndex(): number;
-	getNodeParameter?(name: string, fallbackValue?: unknown): unknown;
-	helpers: {
-		httpRequest(options: IHttpRequestOptions): Promise<unknown>;
+	helpers: FileTransportContext['helpers'] & {
 		prepareBinaryData(data: BinaryContent, fileName?: string, mimeType?: string): Promise<IBinaryData>;
 	};
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { throwOnErrorStatus } from '../errors/errors';
 import { backoffMs, cancellableSleep, retryAfterMs, type SleepContext } from './retry';
 import { type ApiRequest, apiRequest, type TransportContext } from './transport';
 
@@ -25,4 +26,9 @@ export async function apiRequestWithinRateLimit(context: TransportContext & Slee
 		if (waitMs > MAX_RATE_LIMIT_WAIT_MS) return response;
 		await cancellableSleep(context, waitMs);
 	}
+}
+
+/** A request of a node run whose answer must be a JSON object: an error status is thrown, worded for a person. */
+export async function apiJsonWithinRateLimit(context: TransportContext & SleepContext, request: ApiRequest): Promise<IDataObject> {
+	return throwOnErrorStatus(context, await apiRequestWithinRateLimit(context, request));
 }

@@ -26,7 +26,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiErrorFor, assertJsonAnswer } from '../errors/errors';
+import { throwOnErrorStatus } from '../errors/errors';
 import { invalidParameter } from '../errors/validation';
 import { CURRENT_BASE_URL, keyMayGoTo, normalizeBaseUrl } from './baseUrl';
 
@@ -116,17 +116,11 @@ export async function apiRequest(context: TransportContext, request: ApiRequest)
 
 /**
  * A request to the API whose answer must be a JSON object: an error status is thrown, worded
- * for a person. `send` is how the request goes (in a node run: rateLimit.ts).
+ * for a person. For the editor's lists; a node run sends through rateLimit.ts
+ * (`apiJsonWithinRateLimit`).
  */
-export async function apiJson<Context extends TransportContext>(
-	context: Context,
-	request: ApiRequest,
-	send: (context: Context, request: ApiRequest) => Promise<IN8nHttpFullResponse> = apiRequest,
-): Promise<IDataObject> {
-	const response = await send(context, request);
-	if (response.statusCode >= 400) throw apiErrorFor(context, response.statusCode, response.body);
-	assertJsonAnswer(context, response);
-	return response.body as IDataObject;
+export async function apiJson(context: TransportContext, request: ApiRequest): Promise<IDataObject> {
+	return throwOnErrorStatus(context, await apiRequest(context, request));
 }
 
 function redirectError(context: FileTransportContext, message: string, from: string): NodeApiError {

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { batchStatusPath, STATUS_PATHS } from '../../../shared/api/endpoints';
+import { batchStatusPath } from '../../../shared/api/endpoints';
 import { fileOutputField } from '../../../shared/files/fileOutput';
 import { downloadFields } from '../../fields/fields';
 import { printSettingsFields } from '../../fields/printSettings';
@@ -9,7 +9,8 @@ import { renderOptionsField } from '../../fields/renderOptions';
 import { type TemplateDataNames, templateDataFields } from '../../fields/templateData';
 import { templateLocatorField } from '../../fields/templateLocator';
 import { renderModeFields } from '../../pause/mode';
-import { type WaitDefaults, waitingFields, type WorkKind } from '../../waiting/waiting';
+import { type WaitDefaults, waitingFields } from '../../waiting/settings';
+import { type WorkKind } from '../../waiting/waiting';
 
 export const RESOURCE = 'batch';
 export const RENDER_TEMPLATES = 'renderTemplates';
@@ -24,7 +25,6 @@ export const BATCH_WORK: WorkKind = {
 	subject: 'batch',
 	defaults: BATCH_WAIT_DEFAULTS,
 	statusPath: batchStatusPath,
-	statusPrefix: STATUS_PATHS.batch,
 	isFinished: (record) => typeof record.status === 'string' && record.status !== 'ONGOING',
 };
 

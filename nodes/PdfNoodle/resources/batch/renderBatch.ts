@@ -2,19 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemDat
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { RENDER_PATHS } from '../../../shared/api/endpoints';
-import { apiErrorFor, asNodeError, assertJsonAnswer, errorItem } from '../../../shared/errors/errors';
+import { asNodeError, errorItemsOrThrow, throwOnErrorStatus } from '../../../shared/errors/errors';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../shared/errors/validation';
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
-import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
-import { apiJson } from '../../../shared/transport/transport';
+import { apiJsonWithinRateLimit, apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
 import { settleInOrder } from '../../runner/concurrency';
 import { type ItemContext, itemContextOf, type RunContext } from '../../runner/itemContext';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunOperation } from '../../runner/runner';
-import { awaitWork, waitSettings } from '../../waiting/waiting';
+import { waitSettings } from '../../waiting/settings';
+import { awaitWork } from '../../waiting/waiting';
 import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
 import { type BatchKind, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
 
@@ -28,9 +28,8 @@ class Outcome {
 		this.items.push(...items);
 	}
 
-	fail(inputIndexes: number[], error: NodeApiError | NodeOperationError, json: IDataObject = {}): void {
-		if (!this.execute.continueOnFail()) throw error;
-		for (const item of inputIndexes) this.items.push(errorItem(error, { item }, json));
+	fail(inputIndexes: number[], error: unknown, json: IDataObject = {}): void {
+		this.items.push(...errorItemsOrThrow(this.execute.continueOnFail(), this.execute, error, inputIndexes.map((item) => ({ item })), json));
 	}
 }
 
@@ -67,7 +66,7 @@ function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Ar
 				const entries = entriesOfList(itemContextOf(execute, inputIndex), kind).map((body) => ({ body, inputIndex }));
 				batches.push({ entries, settingsIndex: inputIndex });
 			} catch (error) {
-				outcome.fail([inputIndex], error as NodeOperationError);
+				outcome.fail([inputIndex], error);
 			}
 		});
 	} else {
@@ -76,7 +75,7 @@ function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Ar
 			try {
 				entries.push({ body: entryOfItem(itemContextOf(execute, inputIndex), kind), inputIndex });
 			} catch (error) {
-				outcome.fail([inputIndex], error as NodeOperationError);
+				outcome.fail([inputIndex], error);
 			}
 		});
 		batches = chunkEntries(entries, (entry, bytes) =>
@@ -96,7 +95,7 @@ function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Ar
 			}
 			planned.push({ ...batch, fields });
 		} catch (error) {
-			outcome.fail(inputsOf(batch), error as NodeOperationError);
+			outcome.fail(inputsOf(batch), error);
 		}
 	}
 	return planned;
@@ -121,9 +120,7 @@ async function sendBatch(
 		url: RENDER_PATHS[kind].batch,
 		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
 	});
-	if (response.statusCode >= 400) throw apiErrorFor(context, response.statusCode, response.body);
-	assertJsonAnswer(context, response);
-	const answer = response.body as IDataObject;
+	const answer = throwOnErrorStatus(context, response);
 	const inBackground = response.statusCode === 202 || batch.fields.async === true;
 	if (!inBackground) return { record: answer, finished: true };
 
@@ -158,7 +155,7 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 			}
 			if (!onOneItem) outcome.add(item);
 		} catch (error) {
-			outcome.fail(inputsOf(batch), error as NodeApiError, batchInfo);
+			outcome.fail(inputsOf(batch), error, batchInfo);
 		}
 	}
 	const singles = !merged || options.alsoSingleFiles === true;
@@ -191,7 +188,7 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 			else outcome.add(item);
 		} catch (error) {
 			// One document that cannot be fetched is an error of its item alone.
-			outcome.fail([entry.inputIndex], error as NodeApiError, json);
+			outcome.fail([entry.inputIndex], error, json);
 		}
 	}
 	if (onOneItem) outcome.add(...filesAsItems('oneItem', allFiles, field, pairedWith(batch)));
@@ -211,7 +208,7 @@ async function runBatch(execute: RunContext, kind: BatchKind, batch: PlannedBatc
 		if (!finished) outcome.add({ json: record, pairedItem: pairedWith(batch) });
 		else await batchOutput(execute, batch, record, outcome);
 	} catch (error) {
-		outcome.fail(inputsOf(batch), error as NodeApiError);
+		outcome.fail(inputsOf(batch), error);
 	}
 	return outcome.items;
 }
@@ -255,15 +252,11 @@ async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<
 	const batch = pausedBatchOf(execute, batches)!;
 	const context = itemContextOf(execute, batch.settingsIndex);
 	try {
-		const answer = await apiJson(
-			context,
-			{
-				method: 'POST',
-				url: RENDER_PATHS[kind].batch,
-				body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
-			},
-			apiRequestWithinRateLimit,
-		);
+		const answer = await apiJsonWithinRateLimit(context, {
+			method: 'POST',
+			url: RENDER_PATHS[kind].batch,
+			body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
+		});
 		return await pauseForWork(execute, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
 	} catch (error) {
 		planning.fail(inputsOf(batch), asNodeError(context, error));

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { downloadFields } from '../../fields/fields';
 import type { FinishPaused } from '../../pause/callback';
 import { eachItem, type RunOperation } from '../../runner/runner';
-import { waitingFields } from '../../waiting/waiting';
+import { waitingFields } from '../../waiting/settings';
 import * as getStatus from './getStatus';
 import { pausableRender, resumeRenders } from './pause';
 import { RENDER_WAIT_DEFAULTS } from './render';
@@ -28,7 +28,7 @@ export const documentDescription: INodeProperties[] = [
 	...renderFromHtml.description,
 	...getStatus.description,
 	...updateDisplayOptions({ show: { resource: [RESOURCE], operation: renders } }, waitingFields(RENDER_WAIT_DEFAULTS, { hasMode: true })),
-	...updateDisplayOptions({ show: { resource: [RESOURCE], operation: [...renders, 'getStatus'] } }, downloadFields()),
+	...updateDisplayOptions({ show: { resource: [RESOURCE], operation: [...renders, getStatus.option.value as string] } }, downloadFields()),
 ];
 
 /** How each operation runs: the renders for each item (or paused, all together), Get Status for each item. */

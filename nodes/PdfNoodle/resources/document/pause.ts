@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
-import { asNodeError, errorItem } from '../../../shared/errors/errors';
+import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { invalidParameter } from '../../../shared/errors/validation';
-import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
-import { type ApiRequest, apiJson } from '../../../shared/transport/transport';
+import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
+import type { ApiRequest } from '../../../shared/transport/transport';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../pause/pause';
 import { type ItemContext, itemContextOf, type RunContext } from '../../runner/itemContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
@@ -67,9 +67,7 @@ function refusedItems(execute: RunContext, plans: PlannedRender[]): INodeExecuti
 	const items: INodeExecutionData[] = [];
 	for (const plan of plans) {
 		if (!('error' in plan)) continue;
-		const error = asNodeError(itemContextOf(execute, plan.itemIndex), plan.error);
-		if (!execute.continueOnFail()) throw error;
-		items.push(errorItem(error, { item: plan.itemIndex }));
+		items.push(...errorItemsOrThrow(execute.continueOnFail(), itemContextOf(execute, plan.itemIndex), plan.error, [{ item: plan.itemIndex }]));
 	}
 	return items;
 }
@@ -82,7 +80,7 @@ async function pauseRenders(execute: IExecuteFunctions, source: RenderSource, re
 	if (sent.length === 0) return [refused];
 	const context = itemContextOf(execute, sent[0].itemIndex);
 	const { url, body, kind } = pauseRequest(execute, source, sent, resumeUrl);
-	const answer = await apiJson(context, { method: 'POST', url, body }, apiRequestWithinRateLimit);
+	const answer = await apiJsonWithinRateLimit(context, { method: 'POST', url, body });
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
 	return await pauseForWork(execute, { kind, id }, timeoutMs);
 }
@@ -116,9 +114,7 @@ export function resumeRenders(requestOf: RenderRequestOf) {
 			try {
 				output.push(...pairWithInputItem(await finishedRenderItems(context, results[position]), itemIndex));
 			} catch (error) {
-				const nodeError = asNodeError(context, error);
-				if (!execute.continueOnFail()) throw nodeError;
-				output.push(errorItem(nodeError, { item: itemIndex }));
+				output.push(...errorItemsOrThrow(execute.continueOnFail(), context, error, [{ item: itemIndex }]));
 			}
 		}
 		return inInputOrder(output);

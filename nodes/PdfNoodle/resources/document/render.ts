@@ -1,14 +1,15 @@
 import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RENDER_PATHS, type RenderSource, renderStatusPath, STATUS_PATHS } from '../../../shared/api/endpoints';
+import { RENDER_PATHS, type RenderSource, renderStatusPath } from '../../../shared/api/endpoints';
 import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/validation';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
-import { awaitWork, type WaitDefaults, waitSettings, type WorkKind } from '../../waiting/waiting';
+import { type WaitDefaults, waitSettings } from '../../waiting/settings';
+import { awaitWork, type WorkKind } from '../../waiting/waiting';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
@@ -18,7 +19,6 @@ export const RENDER_WORK: WorkKind = {
 	subject: 'render',
 	defaults: RENDER_WAIT_DEFAULTS,
 	statusPath: renderStatusPath,
-	statusPrefix: STATUS_PATHS.render,
 	isFinished: (record) => record.renderStatus === 'SUCCESS' || record.renderStatus === 'FAILED',
 };
 

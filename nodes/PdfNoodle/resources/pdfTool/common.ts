@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { invalidParameter, requireWholeNumber } from '../../../shared/errors/validation';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, waitSettings } from '../../waiting/waiting';
+import { type WaitDefaults, waitSettings } from '../../waiting/settings';
 
 /** Tools finish in seconds; the API moves anything over 30 s to the background. */
 export const TOOL_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 2, timeoutSeconds: 300 };

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter } from '../../../shared/errors/validation';
-import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../fields/pdfSource';
+import { pdfSourceFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
-import { runTool } from './output';
+import { runToolOnInputPdf } from './output';
 
 const LEVELS = ['low', 'medium', 'high'];
 
@@ -36,9 +36,11 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
 
 export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	const source = await singlePdfSource(context);
+	return await runToolOnInputPdf(context, TOOL_PATHS.compressPdf, compressFields);
+}
+
+function compressFields(context: ItemContext): IDataObject {
 	const level = String(context.getNodeParameter('compressLevel', 'medium'));
 	if (!LEVELS.includes(level)) throw invalidParameter(context, 'Compression Level', `must be one of ${LEVELS.join(', ')}, not "${level}"`);
-	const body: IDataObject = { compressLevel: level, ...toolOptionsBody(context) };
-	return await runTool(context, TOOL_PATHS.compressPdf, { url: await sourceUrl(context, source), ...body });
+	return { compressLevel: level, ...toolOptionsBody(context) };
 }

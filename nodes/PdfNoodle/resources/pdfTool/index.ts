@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { downloadFields } from '../../fields/fields';
 import { eachItem, type RunOperation } from '../../runner/runner';
-import { waitingFields } from '../../waiting/waiting';
+import { waitingFields } from '../../waiting/settings';
 import { RESOURCE, TOOL_WAIT_DEFAULTS } from './common';
 import * as compressPdf from './compressPdf';
 import * as getStatus from './getStatus';
@@ -29,8 +29,8 @@ export const pdfToolDescription: INodeProperties[] = [
 	...tools.flatMap((tool) => tool.description),
 	...getStatus.description,
 	...updateDisplayOptions({ show: { resource: [RESOURCE], operation: toolNames } }, waitingFields(TOOL_WAIT_DEFAULTS)),
-	...updateDisplayOptions({ show: { resource: [RESOURCE], operation: [...toolNames, 'getStatus'] } }, downloadFields(false)),
-	...splitPdf.splitFilesFields([splitPdf.option.value as string, 'getStatus']),
+	...updateDisplayOptions({ show: { resource: [RESOURCE], operation: [...toolNames, getStatus.option.value as string] } }, downloadFields(false)),
+	...splitPdf.splitFilesFields([splitPdf.option.value as string, getStatus.option.value as string]),
 ];
 
 /** How each operation runs: each tool for each item, but Merge PDFs across all items in one request. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
-import { asNodeError, errorItem } from '../../../shared/errors/errors';
+import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { invalidParameter } from '../../../shared/errors/validation';
 import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import { itemContextOf } from '../../runner/itemContext';
@@ -31,9 +31,7 @@ async function mergeAcrossItems(execute: IExecuteFunctions): Promise<INodeExecut
 		const items = await runTool(first, TOOL_PATHS.mergePdfs, { urls, ...toolOptionsBody(first) });
 		return [items.map((item) => ({ ...item, pairedItem }))];
 	} catch (error) {
-		const nodeError = asNodeError(first, error);
-		if (!execute.continueOnFail()) throw nodeError;
-		return [[errorItem(nodeError, pairedItem)]];
+		return [errorItemsOrThrow(execute.continueOnFail(), first, error, [pairedItem])];
 	}
 }
 

@@ -1,11 +1,12 @@
 import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { STATUS_PATHS, toolStatusPath } from '../../../shared/api/endpoints';
+import { toolStatusPath } from '../../../shared/api/endpoints';
 import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { downloadToBinary } from '../../../shared/files/download';
 import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
 import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { awaitWork, type WorkKind } from '../../waiting/waiting';
 import { TOOL_WAIT_DEFAULTS } from './common';
@@ -15,13 +16,23 @@ export const TOOL_WORK: WorkKind = {
 	subject: 'PDF tool',
 	defaults: TOOL_WAIT_DEFAULTS,
 	statusPath: toolStatusPath,
-	statusPrefix: STATUS_PATHS.tool,
 	isFinished: (record) => record.status === 'SUCCESS' || record.status === 'FAILED',
 };
 
 /** Sends a tool's request (`body` checked by the operation) and gives its output items. */
 export async function runTool(context: ItemContext, path: string, body: IDataObject): Promise<INodeExecutionData[]> {
 	return await toolOutput(context, await apiRequestWithinRateLimit(context, { method: 'POST', url: path, body }));
+}
+
+/**
+ * Runs a tool on the PDF of its Input PDF parameters: the source is checked first, then the
+ * tool's own fields (`fieldsOf` reads and checks them), and only then is a binary uploaded and
+ * the tool sent with the PDF's URL.
+ */
+export async function runToolOnInputPdf(context: ItemContext, path: string, fieldsOf: (context: ItemContext) => IDataObject): Promise<INodeExecutionData[]> {
+	const source = await singlePdfSource(context);
+	const fields = fieldsOf(context);
+	return await runTool(context, path, { url: await sourceUrl(context, source), ...fields });
 }
 
 /** A tool job that ended FAILED: an error of its item with the service's reason. */

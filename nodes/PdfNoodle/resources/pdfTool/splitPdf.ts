@@ -4,10 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter, requirePageRanges, requireWholeNumber } from '../../../shared/errors/validation';
 import { FILE_OUTPUT, fileOutputField } from '../../../shared/files/fileOutput';
-import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../fields/pdfSource';
+import { pdfSourceFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { RESOURCE, onlyFor, toolOptionsBody, toolOptionsField } from './common';
-import { runTool } from './output';
+import { runToolOnInputPdf } from './output';
 
 export const option: INodePropertyOptions = {
 	name: 'Split PDF',
@@ -52,7 +52,10 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
 
 export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	const source = await singlePdfSource(context);
+	return await runToolOnInputPdf(context, TOOL_PATHS.splitPdf, splitFields);
+}
+
+function splitFields(context: ItemContext): IDataObject {
 	const splitMode = context.getNodeParameter('splitMode', 'intervals') as string;
 	const body: IDataObject = { splitMode };
 	if (splitMode === 'ranges') {
@@ -62,8 +65,7 @@ export async function execute(context: ItemContext): Promise<INodeExecutionData[
 	} else {
 		throw invalidParameter(context, 'Split Mode', 'must be "intervals" or "ranges"');
 	}
-	Object.assign(body, toolOptionsBody(context));
-	return await runTool(context, TOOL_PATHS.splitPdf, { url: await sourceUrl(context, source), ...body });
+	return { ...body, ...toolOptionsBody(context) };
 }
 
 /**

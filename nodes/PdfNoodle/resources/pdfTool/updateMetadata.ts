@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter, keywordList, optionalText, requireNumberInRange } from '../../../shared/errors/validation';
-import { pdfSourceFields, singlePdfSource, sourceUrl } from '../../fields/pdfSource';
+import { pdfSourceFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
-import { runTool } from './output';
+import { runToolOnInputPdf } from './output';
 
 /** The text fields of the metadata, with the names the user sees. */
 const TEXT_FIELDS: Record<string, string> = {
@@ -100,7 +100,5 @@ function metadataBody(context: ItemContext): IDataObject {
 }
 
 export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	const source = await singlePdfSource(context);
-	const body: IDataObject = { metadata: metadataBody(context), ...toolOptionsBody(context) };
-	return await runTool(context, TOOL_PATHS.updateMetadata, { url: await sourceUrl(context, source), ...body });
+	return await runToolOnInputPdf(context, TOOL_PATHS.updateMetadata, (item) => ({ metadata: metadataBody(item), ...toolOptionsBody(item) }));
 }

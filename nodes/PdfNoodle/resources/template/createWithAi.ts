@@ -1,14 +1,14 @@
 import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { TEMPLATE_CREATION_PATH, TEMPLATES_PATH, templatePath } from '../../../shared/api/endpoints';
-import { throwOnErrorStatus } from '../../../shared/errors/errors';
+import { TEMPLATE_CREATION_PATH, templatePath } from '../../../shared/api/endpoints';
 import { requireHttpUrl, requireText } from '../../../shared/errors/validation';
 import { downloadToBinary } from '../../../shared/files/download';
-import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { checkPdfSource, type PdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { awaitWork, type WaitDefaults, waitingFields, waitSettings, type WorkKind } from '../../waiting/waiting';
+import { type WaitDefaults, waitingFields, waitSettings } from '../../waiting/settings';
+import { awaitWork, type WorkKind } from '../../waiting/waiting';
 
 /** pdf noodle asks to poll a creation every 10 to 30 s; a creation usually takes a couple of minutes. */
 export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600, minPollIntervalSeconds: 10 };
@@ -26,11 +26,10 @@ const CREATION_WORK: WorkKind = {
 	subject: 'template creation',
 	defaults: CREATION_WAIT_DEFAULTS,
 	statusPath: templatePath,
-	statusPrefix: TEMPLATES_PATH,
 	isFinished: (record) => record.template !== undefined || !IN_PROGRESS.includes(String(record.status)),
 	notFoundGraceMs: NOT_IN_QUEUE_YET_MS,
 	// Looked at once, as before the other waits changed; waiting one interval first would
-	// save a call per creation (docs, What's next).
+	// save a call per creation (CONTRIBUTING.md, What's next).
 	justLookedUp: false,
 };
 
@@ -129,7 +128,7 @@ export async function execute(context: ItemContext): Promise<INodeExecutionData[
 	waitSettings(context, CREATION_WAIT_DEFAULTS);
 	// Uploaded only once everything is checked: a refused item sends nothing.
 	if (reference) body.fileUrl = await sourceUrl(context, reference);
-	const accepted = throwOnErrorStatus(context, await apiRequestWithinRateLimit(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body }));
+	const accepted = await apiJsonWithinRateLimit(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
 	return await awaitCreation(context, accepted);
 }
 

@@ -3,8 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { templatePath, templateVariablesPath } from '../../../shared/api/endpoints';
 import { throwOnErrorStatus } from '../../../shared/errors/errors';
-import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
-import { apiJson } from '../../../shared/transport/transport';
+import { apiJsonWithinRateLimit, apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
 import type { ItemContext } from '../../runner/itemContext';
 
@@ -45,6 +44,6 @@ export async function execute(context: ItemContext): Promise<INodeExecutionData[
  */
 async function simplified(context: ItemContext, template: IDataObject): Promise<IDataObject> {
 	if (template.id === undefined) return { id: template.templateId, displayName: template.displayName, status: template.status };
-	const variables = await apiJson(context, { method: 'GET', url: templateVariablesPath(String(template.id)) }, apiRequestWithinRateLimit);
+	const variables = await apiJsonWithinRateLimit(context, { method: 'GET', url: templateVariablesPath(String(template.id)) });
 	return { id: template.id, displayName: template.displayName, variables };
 }

@@ -2,9 +2,8 @@ import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOpt
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TEMPLATES_PATH } from '../../../shared/api/endpoints';
-import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { requireWholeNumber } from '../../../shared/errors/validation';
-import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import type { ItemContext } from '../../runner/itemContext';
 
 export const option: INodePropertyOptions = {
@@ -48,7 +47,7 @@ export async function execute(context: ItemContext): Promise<INodeExecutionData[
 	const needle = String(context.getNodeParameter('nameFilter', '')).trim().toLowerCase();
 	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Infinity : requireWholeNumber(context, 'Limit', context.getNodeParameter('limit', 50), 1);
-	const answer = throwOnErrorStatus(context, await apiRequestWithinRateLimit(context, { method: 'GET', url: TEMPLATES_PATH }));
+	const answer = await apiJsonWithinRateLimit(context, { method: 'GET', url: TEMPLATES_PATH });
 	const templates = ((answer.templates ?? []) as IDataObject[]).filter(Boolean);
 	const matching = needle
 		? templates.filter((template) => `${template.displayName ?? ''} ${template.id ?? ''}`.toLowerCase().includes(needle))
