@@ -107,7 +107,11 @@ describe('Request Options → Request Timeout at its default', () => {
 		const requestOptions = new PdfNoodle().description.properties.find((property) => property.name === 'requestOptions');
 		const timeout = (requestOptions?.options as INodeProperties[]).find((option) => option.name === 'timeout');
 		assert.equal(timeout?.displayName, 'Request Timeout (Ms)');
-		Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 25_000 });
+		// The render takes 25 s before Chromium starts; the sandbox holds the call up to 90 s
+		// instead of the service's 30 s, so that Chromium's own time on a loaded machine cannot
+		// turn the held call into a 202. What is tested is the node's side: one request that
+		// outlives 25 s is not cut by the default Request Timeout (n8n's own 10 s would cut it).
+		Object.assign(sandbox.context.settings, { syncWaitMs: 90_000, renderDelayMs: 25_000 });
 		const { items, error } = await runPdfNoodle({ ...renderLetter, requestOptions: { timeout: timeout?.default } }, { credentials: credentialsFor(sandbox) });
 		assert.equal(error, undefined, error?.message);
 		assert.equal(statusCalls().length, 0, 'answered within the synchronous call, not polled');

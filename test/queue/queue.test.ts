@@ -112,8 +112,10 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 			data: { recipient_name: 'Grace Hopper', course: { title: 'Queues', hours: 1 } },
 			webhook: `${production}?token=${EXAMPLE_TRIGGER_TOKEN}`,
 		});
-		const execution = await waitFor('the trigger execution', async () =>
-			(await executionsOf(TRIGGER_THEN_COMPRESS.id)).find((row) => row.status !== 'running' && JSON.stringify(row.data).includes(ack.requestId)),
+		// Ended, not only recorded: the webhook processor records the execution as `new` with the
+		// trigger's data before a worker takes it, which on a busy machine can take a while.
+		const execution = await waitFor('the trigger execution to end', async () =>
+			(await executionsOf(TRIGGER_THEN_COMPRESS.id)).find((row) => !['new', 'running'].includes(row.status) && JSON.stringify(row.data).includes(ack.requestId)),
 			120_000,
 		);
 		assert.equal(execution.status, 'success', JSON.stringify(execution.data?.resultData?.error));

@@ -39,8 +39,11 @@ export async function serveRealHosts(targets: { current: string; former: string 
 			const host = String(request.headers.host ?? '').split(':')[0];
 			log.push({ host, method: request.method ?? 'GET', path: request.url ?? '/', authorization: request.headers.authorization !== undefined });
 			const target = new URL(host === FORMER_HOST ? targets.former : targets.current);
+			// A connection of its own for each request (agent: false): Node's global agent keeps
+			// sockets alive, and one the sandbox closed while idle would fail the next request with
+			// a reset that no real front would pass on as 502.
 			const upstream = httpRequest(
-				{ host: target.hostname, port: target.port, method: request.method, path: request.url, headers: { ...request.headers, host: target.host } },
+				{ host: target.hostname, port: target.port, method: request.method, path: request.url, headers: { ...request.headers, host: target.host, connection: 'close' }, agent: false },
 				(answer) => {
 					response.writeHead(answer.statusCode ?? 502, answer.headers);
 					answer.pipe(response);

@@ -159,10 +159,11 @@ async function pollUntilFinished(context: ItemContext, poll: Poll): Promise<IDat
 		// The last status call is made at the deadline itself, not one interval before it.
 		const now = Date.now();
 		if (now >= deadline) {
-			const waited = Math.round((now - startedAt) / 1000);
+			// The message names the bound the user set (Wait Timeout), which is what the node
+			// decided on; a slow last status call may have made the wait itself a little longer.
 			throw new NodeOperationError(
 				context.getNode(),
-				`Timed out after waiting ${waited} s for the ${poll.kind.subject} to finish (requestId ${poll.id}, last state ${lastState})`,
+				`Timed out after waiting ${secondsOf(poll.timeoutMs)} s for the ${poll.kind.subject} to finish (requestId ${poll.id}, last state ${lastState})`,
 				{ itemIndex: context.getItemIndex(), description: lookupLater(poll) },
 			);
 		}
@@ -193,6 +194,11 @@ async function firstCallTurn(
 function stillGoing(response: IN8nHttpFullResponse | undefined, isFinished: WorkKind['isFinished']): boolean | undefined {
 	if (!response || response.statusCode >= 300 || !isJsonObject(response.body)) return undefined;
 	return !isFinished(response.body);
+}
+
+/** Milliseconds as seconds for a message: whole seconds as such, else to one decimal. */
+function secondsOf(ms: number): string {
+	return String(Math.round(ms / 100) / 10);
 }
 
 function lookupLater(poll: Poll): string {

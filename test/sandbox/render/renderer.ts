@@ -30,8 +30,13 @@ const CHROMIUM_ARGS = [
 	'--disable-sync',
 ];
 
-/** How many pages render at once: Chromium on 2 cores gains nothing beyond this. */
-const MAX_PARALLEL_PAGES = 4;
+/**
+ * How many pages one sandbox renders at once; more renders wait their turn. The tests run two
+ * Jest workers on this project's 2-core machines, each with its own sandbox, so at most four
+ * pages render at a time: more would only slow every render down (and with it every test that
+ * waits on one) without finishing any sooner. docs/development.md says what runs in parallel.
+ */
+const MAX_PARALLEL_PAGES = 2;
 
 export function findChromium(): string {
 	const configured = process.env.CHROMIUM_PATH;
