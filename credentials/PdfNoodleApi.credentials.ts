@@ -69,6 +69,10 @@ export class PdfNoodleApi implements ICredentialType {
 			authenticated.baseURL = normalizeBaseUrl(credentials.baseUrl);
 		}
 		authenticated.url = rewriteFormerAddress(requestOptions.url);
+		// n8n's HTTP Request node, with this credential as a predefined one, names its address
+		// in `uri` (n8n's older request options) instead of `url`: it gets the same rules.
+		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
+		if (typeof legacy.uri === 'string') (authenticated as typeof legacy).uri = rewriteFormerAddress(legacy.uri);
 		// A request with the key never follows a redirect on its own: the node's transport
 		// decides where the key may go (see nodes/shared/transport/transport.ts).
 		authenticated.disableFollowRedirect = true;

@@ -16,11 +16,10 @@ import { batchRecordAnswer } from '../shared/files/batchRecord';
 import type { FileContext } from '../shared/files/fileContext';
 import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, fileOutputField, type FilesAnswer, filesAsItems, numberedField } from '../shared/files/fileOutput';
 import { confirmWithService, hasApiCredential } from './confirmation';
+import { firstDelivery, REMEMBERED_DELIVERIES, START_ONCE } from './deliveries';
+import { receivedBytes, resultsRefusal, sizeRefusal } from './payloadBounds';
 import { DOWNLOAD_UNCONFIRMED, payloadFileContext } from './payloadDownloads';
 import { assertSecretNotEmpty, pdfNoodleTriggerSecretTest, SECRET_CREDENTIAL } from './secret';
-
-/** Bodies larger than this are not pdf noodle payloads (a full batch record is a few kB). */
-const MAX_PAYLOAD_BYTES = 1024 * 1024;
 
 /** The parameter that turns the confirmation with pdf noodle off (it is on when the API credential is selected). */
 const CONFIRM = 'confirmWithService';
@@ -119,6 +118,13 @@ export class PdfNoodleTrigger implements INodeType {
 					'Whether to look each call\'s render or batch up at pdf noodle with the PDF Noodle API credential and use only pdf noodle\'s answer (its status, its files). A call for an ID pdf noodle does not know, or whose status disagrees with it, is refused and starts nothing. Takes effect when a PDF Noodle API credential is selected.',
 			},
 			{
+				displayName: 'Start Once per Render or Batch',
+				name: START_ONCE,
+				type: 'boolean',
+				default: true,
+				description: `Whether to start the workflow only for the first call about a render or batch. A later call about the same one (a replay, or the same delivery sent again) is answered 200 with duplicate: true and starts nothing. The last ${REMEMBERED_DELIVERIES} are remembered with the workflow, across restarts.`,
+			},
+			{
 				displayName: 'Download File',
 				name: 'downloadFile',
 				type: 'boolean',
@@ -183,13 +189,15 @@ export class PdfNoodleTrigger implements INodeType {
 
 		if (!(await tokenAccepted(this))) return refuse(401, 'Unauthorized');
 
-		const contentLength = Number(request.headers['content-length'] ?? 0);
-		if (contentLength > MAX_PAYLOAD_BYTES) return refuse(413, 'The payload is too large to be a pdf noodle event');
 		const body = this.getBodyData();
+		const tooLarge = sizeRefusal(receivedBytes(request, body));
+		if (tooLarge) return refuse(413, tooLarge);
 		const event = eventOf(body);
 		if (!event) {
 			return refuse(400, 'The body is not a pdf noodle render result or batch record');
 		}
+		const tooMany = event === 'batch' ? resultsRefusal(body) : undefined;
+		if (tooMany) return refuse(413, tooMany);
 		if (!isFinished(event, body)) {
 			return refuse(422, `The ${event} is still ONGOING: only a finished render or batch starts the workflow`);
 		}
@@ -210,6 +218,10 @@ export class PdfNoodleTrigger implements INodeType {
 			const confirmation = await confirmWithService(this, event, body);
 			if ('refusal' in confirmation) return refuse(confirmation.refusal.status, confirmation.refusal.message);
 			payload = confirmation.record;
+		}
+		if ((this.getNodeParameter(START_ONCE, true) as boolean) && !firstDelivery(this, event, payload)) {
+			response.status(200).json({ received: true, started: false, duplicate: true });
+			return { noWebhookResponse: true };
 		}
 
 		const items = (this.getNodeParameter('downloadFile', false) as boolean)

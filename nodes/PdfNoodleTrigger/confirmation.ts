@@ -1,8 +1,8 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { batchStatusPath, renderStatusPath } from '../shared/api/endpoints';
-import { eventOf, type PdfNoodleEvent } from '../shared/api/events';
-import { apiRequest, CREDENTIAL_TYPE, serviceBaseUrl } from '../shared/transport/transport';
+import { eventOf, type PdfNoodleEvent, recordIdOf, recordStatusOf } from '../shared/api/events';
+import { apiRequest, CREDENTIAL_TYPE } from '../shared/transport/transport';
 
 /**
  * pdf noodle does not sign its webhooks, so a call to the trigger is a claim, not a fact:
@@ -22,20 +22,6 @@ export function hasApiCredential(webhook: IWebhookFunctions): boolean {
 	return Boolean(webhook.getNode().credentials?.[CREDENTIAL_TYPE]);
 }
 
-/** The origin of the credential's Base URL (where the files of the configured service live). */
-export async function serviceOrigin(webhook: IWebhookFunctions): Promise<string | undefined> {
-	if (!hasApiCredential(webhook)) return undefined;
-	return new URL(await serviceBaseUrl(webhook)).origin;
-}
-
-function idOf(event: PdfNoodleEvent, payload: IDataObject): string {
-	return String(event === 'render' ? payload.requestId : payload.batchRequestId);
-}
-
-function statusOf(event: PdfNoodleEvent, record: IDataObject): string {
-	return String(event === 'render' ? record.renderStatus : record.status);
-}
-
 /**
  * Looks the payload's render or batch up at the service. Refused with a 4xx (the caller
  * should not send it again): an ID the service does not know, a record that disagrees with
@@ -43,7 +29,7 @@ function statusOf(event: PdfNoodleEvent, record: IDataObject): string {
  * service could not be reached, or did not answer the lookup as it should.
  */
 export async function confirmWithService(webhook: IWebhookFunctions, event: PdfNoodleEvent, payload: IDataObject): Promise<Confirmation> {
-	const id = idOf(event, payload);
+	const id = recordIdOf(event, payload);
 	const path = event === 'render' ? renderStatusPath(id) : batchStatusPath(id);
 	let response;
 	try {
@@ -60,14 +46,14 @@ export async function confirmWithService(webhook: IWebhookFunctions, event: PdfN
 		return { refusal: { status: 502, message: `The ${event} could not be confirmed: pdf noodle answered ${response.statusCode} to its lookup${advice}` } };
 	}
 	const record = response.body as IDataObject;
-	if (eventOf(record) !== event || idOf(event, record) !== id) {
+	if (eventOf(record) !== event || recordIdOf(event, record) !== id) {
 		return { refusal: { status: 502, message: `The ${event} could not be confirmed: pdf noodle's answer to its lookup is not the ${event} "${id}"` } };
 	}
-	if (statusOf(event, record) !== statusOf(event, payload)) {
+	if (recordStatusOf(event, record) !== recordStatusOf(event, payload)) {
 		return {
 			refusal: {
 				status: 409,
-				message: `The call says ${event} "${id}" is ${statusOf(event, payload)}, but pdf noodle shows it as ${statusOf(event, record)}: it starts nothing`,
+				message: `The call says ${event} "${id}" is ${recordStatusOf(event, payload)}, but pdf noodle shows it as ${recordStatusOf(event, record)}: it starts nothing`,
 			},
 		};
 	}

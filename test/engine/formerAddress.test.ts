@@ -18,11 +18,17 @@ let sandbox: Sandbox;
 let hosts: RealHosts;
 
 beforeAll(async () => {
+	// pdf noodle's signed file URLs are on a public storage host; the sandbox's stay on 127.0.0.1
+	// beside the front, an address n8n's egress filter refuses to the package's downloads (the
+	// file URL is not on the Base URL's origin here). As an n8n admin allows a file host, this
+	// test process allows the loopback range before n8n's filter is first built.
+	process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.0/8';
 	sandbox = await startSandbox({ port: 0, formerPort: 0, testControls: true, apiKey: 'former-test-key-81c2' });
 	hosts = await serveRealHosts({ current: sandbox.baseUrl, former: sandbox.formerBaseUrl! });
 });
 
 afterAll(async () => {
+	delete process.env.N8N_SSRF_ALLOWED_IP_RANGES;
 	await hosts.close();
 	await sandbox.close();
 });

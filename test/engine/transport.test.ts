@@ -45,16 +45,73 @@ describe('redirects of the API', () => {
 		await sandbox.close();
 	});
 
-	test('the former-address listener on a local port as the Base URL: the POST is sent again to the new address with its body, and the render comes back', async () => {
-		clearRequestLog(sandbox);
-		const { items, error } = await runPdfNoodle(renderHtml('<p>Sent again intact</p>'), {
-			credentials: credentialsFor(sandbox, { baseUrl: sandbox.formerBaseUrl }),
+	test('a redirect within the Base URL\'s origin is sent again with its method, body and key', async () => {
+		const received: Array<{ method?: string; url?: string; body: string; authorization?: string }> = [];
+		const server = createServer((request, response) => {
+			let body = '';
+			request.on('data', (chunk) => (body += chunk));
+			request.on('end', () => {
+				received.push({ method: request.method, url: request.url, body, authorization: request.headers.authorization });
+				if (request.url?.startsWith('/moved/')) {
+					response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ signedUrl: 'https://files.example.com/a.pdf', metadata: {} }));
+				} else {
+					response.writeHead(307, { Location: `/moved${request.url}` }).end();
+				}
+			});
 		});
-		assert.equal(error, undefined, error?.message);
-		const log = sandbox.context.requestLog.filter((request) => request.path.includes('/v1/'));
-		assert.deepEqual(log.slice(0, 2).map((request) => `${request.method} ${request.path}`), ['POST former:/v1/html-to-pdf/sync', 'POST /v1/html-to-pdf/sync']);
-		assert.deepEqual(log[1].body, { html: '<p>Sent again intact</p>' });
-		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Sent again intact'));
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		try {
+			const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+			const { items, error } = await runPdfNoodle({ ...renderHtml('<p>Moved</p>'), downloadFile: false }, { credentials: credentialsFor(sandbox, { baseUrl }) });
+			assert.equal(error, undefined, error?.message);
+			assert.equal(items[0].json.signedUrl, 'https://files.example.com/a.pdf');
+			assert.deepEqual(
+				received.map(({ method, url, body, authorization }) => [method, url, JSON.parse(body), authorization]),
+				[
+					['POST', '/v1/html-to-pdf/sync', { html: '<p>Moved</p>' }, `Bearer ${sandbox.apiKey}`],
+					['POST', '/moved/v1/html-to-pdf/sync', { html: '<p>Moved</p>' }, `Bearer ${sandbox.apiKey}`],
+				],
+			);
+		} finally {
+			await close(server);
+		}
+	});
+
+	test('a redirect to another port of the Base URL\'s host is not followed: another origin, so the key stays', async () => {
+		clearRequestLog(sandbox);
+		// The sandbox's former-address listener answers 301 to the sandbox on its own port.
+		const { error } = await runPdfNoodle(renderHtml('<p>x</p>'), { credentials: credentialsFor(sandbox, { baseUrl: sandbox.formerBaseUrl }) });
+		assert.equal(error?.message, `The pdf noodle API answered with a redirect to ${sandbox.baseUrl}, which is not the pdf noodle service: it was not followed, so your API key stays with the service`);
+		assert.deepEqual(sandbox.context.requestLog.map((request) => `${request.method} ${request.path}`), ['POST former:/v1/html-to-pdf/sync']);
+	});
+
+	test.each(['http://api.pdfnoodle.com', 'http://api.pdfnoodle.com:8080', 'https://api.pdfnoodle.com:8443'])(
+		'a redirect to the service\'s host at %s (plain http or another port) is not followed',
+		async (target) => {
+			const redirector = await redirecting(308, target);
+			try {
+				const { error } = await runPdfNoodle(renderHtml('<p>x</p>'), { credentials: credentialsFor(sandbox, { baseUrl: redirector.url }) });
+				assert.equal(error?.message, `The pdf noodle API answered with a redirect to ${target}, which is not the pdf noodle service: it was not followed, so your API key stays with the service`);
+				assert.equal(redirector.received.length, 1);
+			} finally {
+				await close(redirector.server);
+			}
+		},
+	);
+
+	test('the credential\'s Allowed HTTP Request Domains hold for the node too: a redirect to the service outside the list is blocked by n8n', async () => {
+		// https://api.pdfnoodle.com is where the key may go; the credential allows only the
+		// Base URL's host, so n8n refuses the second request before it leaves the machine.
+		const redirector = await redirecting(307, 'https://api.pdfnoodle.com');
+		try {
+			const { error } = await runPdfNoodle(renderHtml('<p>x</p>'), {
+				credentials: { pdfNoodleApi: { apiKey: sandbox.apiKey, baseUrl: redirector.url, allowedHttpRequestDomains: 'domains', allowedDomains: 'files.example.com' } },
+			});
+			assert.match(`${error?.message} ${error?.description}`, /Domain not allowed: This credential is restricted from accessing api\.pdfnoodle\.com\. Only the following domains are allowed: 127\.0\.0\.1, files\.example\.com/);
+			assert.equal(redirector.received.length, 1, 'the Base URL\'s own host is allowed beside the list');
+		} finally {
+			await close(redirector.server);
+		}
 	});
 
 	test.each([301, 302, 307, 308])('a %d to another host is not followed: a clear error, and the key is not sent there', async (status) => {

@@ -3,8 +3,13 @@
  * renders, and by forged calls that must start nothing.
  */
 import assert from 'node:assert/strict';
+import dns from 'node:dns';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 import axios from 'axios';
 
@@ -33,6 +38,10 @@ function confirmed(token = 'tok-confirm'): TriggerOptions {
 function secret(token: string): TriggerOptions {
 	return { credentials: { pdfNoodleTriggerApi: { token } } };
 }
+
+/** What a download refused by n8n's SSRF protection tells a person to do, after the reason. */
+const SSRF_ADVICE =
+	'If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.';
 
 /** For hand-made payloads whose files are the sandbox's: downloaded unconfirmed, on the credential's Base URL. */
 const UNCONFIRMED_DOWNLOADS = { confirmWithService: false, downloadUnconfirmed: true };
@@ -466,25 +475,115 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 		assert.deepEqual(statusLookups(), [], 'without the API credential nothing is looked up');
 	});
 
-	test('Download From Unconfirmed Payload URLs: an address of n8n\'s own network is refused (the credential\'s Base URL aside), and a redirect is not followed', async () => {
+	test('Download From Unconfirmed Payload URLs: n8n\'s egress filter refuses an address of n8n\'s own network (the credential\'s Base URL aside), and a redirect is not followed', async () => {
 		const withoutApi = await trigger({ events: ['render'], downloadFile: true, downloadUnconfirmed: true }, secret('tok-f6'));
 		await post(`${withoutApi.url}?token=tok-f6`, forgedRender());
 		const origin = new URL(internalUrl).origin;
-		const refusal = `data: Not downloaded: ${origin} is an address of n8n's own network (loopback, link-local or private), and only pdf noodle's confirmed answers may name one`;
+		const refusal = `data: Not downloaded: n8n's SSRF protection blocked ${origin} (The request was blocked because it resolves to a restricted IP address) (${SSRF_ADVICE})`;
 		assert.equal(withoutApi.executions[0][0].json.downloadError, refusal);
 		const sandboxFile = { requestId: 'own-1', renderStatus: 'SUCCESS', signedUrl: await renderedFileUrl(), metadata: {} };
 		await post(`${withoutApi.url}?token=tok-f6`, sandboxFile);
-		assert.match(String(withoutApi.executions[1][0].json.downloadError), /^data: Not downloaded: http:\/\/127\.0\.0\.1:\d+ is an address of n8n's own network/, 'no Base URL, no exception');
+		assert.match(String(withoutApi.executions[1][0].json.downloadError), /^data: Not downloaded: n8n's SSRF protection blocked http:\/\/127\.0\.0\.1:\d+ /, 'no Base URL, no exception');
 
 		const server = await trigger({ events: ['render'], downloadFile: true, ...UNCONFIRMED_DOWNLOADS }, confirmed('tok-f7'));
 		await post(`${server.url}?token=tok-f7`, forgedRender());
 		assert.equal(server.executions[0][0].json.downloadError, refusal, 'another port of the same host is not the Base URL');
 		await post(`${server.url}?token=tok-f7`, sandboxFile);
 		assert.ok((await pdfText(await binaryBytes(server.executions[1][0].binary?.data))).includes('Batch document'), 'a file on the Base URL is fetched');
-		await withDownloadFault({ status: 302, headers: { Location: internalUrl } }, async () => await post(`${server.url}?token=tok-f7`, sandboxFile));
+		await withDownloadFault({ status: 302, headers: { Location: internalUrl } }, async () => await post(`${server.url}?token=tok-f7`, { ...sandboxFile, requestId: 'own-2' }));
 		assert.match(String(server.executions[2][0].json.downloadError), /^data: Not downloaded: the file host of http:\/\/127\.0\.0\.1:\d+\/files\/\S+ redirected \(302\), and a file of an unconfirmed payload is fetched only from the URL it names$/);
 		assert.deepEqual(internal.received, []);
 		assert.deepEqual(statusLookups(), [], 'confirmation off: nothing is looked up');
+	});
+
+	test('n8n\'s egress filter resolves names and knows more than loopback: the machine\'s own interface address, a name resolving to 127.0.0.1, the documentation ranges', async () => {
+		// The internal server on every interface, as services bound to 0.0.0.0 are.
+		const exposedReceived: string[] = [];
+		const exposed = createServer((request, response) => {
+			exposedReceived.push(request.url ?? '/');
+			response.end('secret');
+		});
+		await new Promise<void>((resolve) => exposed.listen(0, '0.0.0.0', resolve));
+		const { port } = exposed.address() as AddressInfo;
+		const interfaceAddress = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+		// A name that resolves to loopback, as 127.0.0.1.nip.io does on the internet: resolved here by the test.
+		const loopbackName = 'loopback.pdf-noodle.test';
+		const resolveBefore = dns.promises.lookup;
+		dns.promises.lookup = (async (hostname: string, options: never) =>
+			hostname === loopbackName ? ((options as { all?: boolean })?.all ? [{ address: '127.0.0.1', family: 4 }] : { address: '127.0.0.1', family: 4 }) : await resolveBefore(hostname, options)) as typeof dns.promises.lookup;
+		try {
+			const urls = [
+				...(interfaceAddress ? [`http://${interfaceAddress}:${port}/latest/meta-data/`] : []),
+				`http://${loopbackName}:${port}/admin`,
+				`http://198.51.100.7:${port}/x.pdf`,
+			];
+			const server = await trigger({ events: ['render'], downloadFile: true, downloadUnconfirmed: true });
+			for (const [index, url] of urls.entries()) {
+				await post(server.url, { requestId: `probe-${index}`, renderStatus: 'SUCCESS', signedUrl: url, metadata: {} });
+			}
+			assert.deepEqual(
+				server.executions.map(([item]) => item.json.downloadError),
+				urls.map((url) => `data: Not downloaded: n8n's SSRF protection blocked ${new URL(url).origin} (The request was blocked because it resolves to a restricted IP address) (${SSRF_ADVICE})`),
+			);
+			assert.deepEqual(exposedReceived, [], 'nothing reached the internal server');
+		} finally {
+			dns.promises.lookup = resolveBefore;
+			exposed.closeAllConnections();
+			await new Promise<void>((resolve) => exposed.close(() => resolve()));
+		}
+	});
+});
+
+describe('each delivery starts once, and no call weighs more than a real one', () => {
+	test('a confirmed delivery posted again (a replay) is answered "duplicate" and starts nothing', async () => {
+		const server = await trigger({ events: ['render'] }, confirmed('tok-replay'));
+		const requestId = await asyncRenderTo(`${server.url}?token=tok-replay`);
+		const delivered = sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === requestId)!;
+		assert.deepEqual(await post(`${server.url}?token=tok-replay`, delivered.payload), { status: 200, json: { received: true, started: false, duplicate: true } });
+		assert.equal(server.executions.length, 1, 'only the first delivery started the workflow');
+
+		// Another trigger (another workflow) has a memory of its own: the same render starts it once.
+		const other = await trigger({ events: ['render'] }, confirmed('tok-replay'));
+		assert.deepEqual(await post(`${other.url}?token=tok-replay`, delivered.payload), { status: 200, json: { received: true, started: true } });
+		assert.equal(other.executions.length, 1);
+	});
+
+	test('with "Start Once per Render or Batch" off, every call starts the workflow', async () => {
+		const server = await trigger({ events: ['render'], startOnce: false }, confirmed('tok-every'));
+		const requestId = await asyncRenderTo(`${server.url}?token=tok-every`);
+		const delivered = sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === requestId)!;
+		assert.deepEqual(await post(`${server.url}?token=tok-every`, delivered.payload), { status: 200, json: { received: true, started: true } });
+		assert.deepEqual(server.executions.map(([item]) => item.json.requestId), [requestId, requestId]);
+	});
+
+	test('a batch record with more results than a batch can have (21) is refused 413 before anything is looked up or fetched', async () => {
+		const server = await trigger({ events: ['batch'], downloadFile: true, confirmWithService: false, downloadUnconfirmed: true });
+		const files = await startReceiver();
+		try {
+			const results = Array.from({ length: 21 }, (_, index) => ({ requestId: `r${index}`, renderStatus: 'SUCCESS', signedUrl: `${files.url}/f${index}.pdf`, metadata: {} }));
+			assert.deepEqual(await post(server.url, batchRecord('SUCCESS', results)), {
+				status: 413,
+				json: { message: 'The batch record names 21 results: a pdf noodle batch has at most 20, so it starts nothing' },
+			});
+			assert.equal(server.executions.length, 0);
+			assert.equal(files.received.length, 0, 'no file was fetched');
+			assert.equal((await post(server.url, batchRecord('SUCCESS', results.slice(0, 20)))).status, 200, '20 results are a batch');
+		} finally {
+			await files.close();
+		}
+	});
+
+	test('a body over 1 MB is refused 413 by what was received, also when it comes chunked without a Content-Length', async () => {
+		const server = await trigger({ events: ['render'] });
+		const padded = JSON.stringify({ requestId: 'big-1', renderStatus: 'SUCCESS', signedUrl: '', metadata: { padding: 'x'.repeat(2_200_000) } });
+		const response = await axios.post(server.url, Readable.from([Buffer.from(padded)]), {
+			headers: { 'Content-Type': 'application/json' },
+			validateStatus: () => true,
+		});
+		assert.equal(response.request.getHeader('content-length'), undefined, 'sent chunked');
+		assert.equal(response.status, 413);
+		assert.match(String(response.data.message), /^The payload is \d{7} bytes: a pdf noodle event is at most 1048576 bytes \(1 MB\), so it starts nothing$/);
+		assert.equal(server.executions.length, 0);
 	});
 });
 

@@ -43,11 +43,18 @@ describe('normalizeBaseUrl', () => {
 });
 
 describe('keyMayGoTo', () => {
-	test('the service and the host of the Base URL, on any port or scheme; nothing else', () => {
+	test('https to the service on its own port, or exactly the Base URL\'s scheme, host and port; nothing else', () => {
 		assert.equal(keyMayGoTo('https://api.pdfnoodle.com/v1/pdf/sync', 'http://127.0.0.1:4010'), true);
-		assert.equal(keyMayGoTo('http://127.0.0.1:4011/v1/pdf/sync', 'http://127.0.0.1:4010'), true);
-		assert.equal(keyMayGoTo('https://127.0.0.1/v1/pdf/sync', 'http://127.0.0.1:4010'), true);
+		assert.equal(keyMayGoTo('https://api.pdfnoodle.com:443/v1/pdf/sync', 'https://api.pdfnoodle.com'), true);
+		assert.equal(keyMayGoTo('http://127.0.0.1:4010/v1/pdf/status/x', 'http://127.0.0.1:4010'), true);
 		assert.equal(keyMayGoTo('/v1/pdf/sync', 'http://127.0.0.1:4010'), true);
+		// Another port or scheme of the same host is another origin.
+		assert.equal(keyMayGoTo('http://127.0.0.1:4011/v1/pdf/sync', 'http://127.0.0.1:4010'), false);
+		assert.equal(keyMayGoTo('https://127.0.0.1/v1/pdf/sync', 'http://127.0.0.1:4010'), false);
+		// The service itself only over https on 443: no downgrade, no other port.
+		assert.equal(keyMayGoTo('http://api.pdfnoodle.com/v1/pdf/sync', 'https://api.pdfnoodle.com'), false);
+		assert.equal(keyMayGoTo('http://api.pdfnoodle.com:8080/v1/pdf/sync', 'https://api.pdfnoodle.com'), false);
+		assert.equal(keyMayGoTo('https://api.pdfnoodle.com:8443/v1/pdf/sync', 'https://api.pdfnoodle.com'), false);
 		assert.equal(keyMayGoTo('http://localhost:4010/v1/pdf/sync', 'http://127.0.0.1:4010'), false);
 		assert.equal(keyMayGoTo('https://api.pdfnoodle.com.evil.test/v1', 'https://api.pdfnoodle.com'), false);
 		assert.equal(keyMayGoTo('ftp://127.0.0.1/x', 'http://127.0.0.1:4010'), false);
@@ -96,6 +103,13 @@ describe('the credential', () => {
 			credential.authenticate({ apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' }, { url: 'https://files.example.com/a.pdf' }),
 			/Refusing to send the pdf noodle API key to https:\/\/files\.example\.com/,
 		);
+		// n8n's HTTP Request node names its address in `uri` (its older request options).
+		await assert.rejects(
+			credential.authenticate({ apiKey: 'k', baseUrl: 'https://api.pdfnoodle.com' }, { uri: 'https://collector.example.com/steal', method: 'GET' } as never),
+			/^Error: Refusing to send the pdf noodle API key to https:\/\/collector\.example\.com: it goes only to the credential's Base URL$/,
+		);
+		const legacy = await credential.authenticate({ apiKey: 'k', baseUrl: 'https://api.pdfnoodle.com' }, { uri: 'https://api.pdforge.com/v1/integration/templates' } as never);
+		assert.equal((legacy as { uri?: string }).uri, 'https://api.pdfnoodle.com/v1/integration/templates', 'the former address in uri is moved too');
 		assert.doesNotThrow(() => assertKeyStaysWithService({ url: 'http://127.0.0.1:4010/v1/pdf/status/x' }, 'http://127.0.0.1:4010'));
 		assert.doesNotThrow(() => assertKeyStaysWithService({ url: 'https://api.pdfnoodle.com/v1/x' }, 'http://127.0.0.1:4010'));
 	});

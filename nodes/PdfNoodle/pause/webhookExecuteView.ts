@@ -1,6 +1,7 @@
 import type { IDataObject, IGetNodeParameterOptions, INodeExecutionData, IWebhookFunctions, NodeParameterValueType } from 'n8n-workflow';
 import { BINARY_ENCODING } from 'n8n-workflow';
 
+import { egressHelpersOf } from '../../shared/transport/egress';
 import type { RunContext } from '../runner/itemContext';
 
 /**
@@ -27,6 +28,7 @@ export function executeViewOfWebhook(webhook: IWebhookFunctions): RunContext {
 		// A call to the resume URL cannot be cancelled: its work is done before n8n answers it.
 		getExecutionCancelSignal: () => undefined,
 		helpers: {
+			...egressHelpersOf(webhook.helpers),
 			httpRequest: async (options) => await webhook.helpers.httpRequest(options),
 			httpRequestWithAuthentication: async (type, options, extra) =>
 				await webhook.helpers.httpRequestWithAuthentication.call(webhook, type, options, extra),

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { FileContext } from '../../shared/files/fileContext';
+import { egressHelpersOf } from '../../shared/transport/egress';
 import type { FirstStatusCalls } from './firstStatusCalls';
 
 /**
@@ -55,6 +56,7 @@ export function itemContextOf(execute: RunContext, itemIndex: number): ItemConte
 		getCredentials: async (type) => await execute.getCredentials(type, itemIndex),
 		getExecutionCancelSignal: () => execute.getExecutionCancelSignal(),
 		helpers: {
+			...egressHelpersOf(execute.helpers),
 			httpRequest: async (options) => await execute.helpers.httpRequest(options),
 			httpRequestWithAuthentication: async (type, options, extra) =>
 				await execute.helpers.httpRequestWithAuthentication.call(execute, type, options, extra),

@@ -8,6 +8,9 @@
 /** Which kind of render: from a stored template, or from the user's own HTML. */
 export type RenderSource = 'template' | 'html';
 
+/** The most items one batch renders (the spec's "1 to 20 items"): a batch record has no more results. */
+export const MAX_BATCH_ITEMS = 20;
+
 /** The three ways to start a render: held until done, answered at once, or several at once. */
 export const RENDER_PATHS: Record<RenderSource, { sync: string; async: string; batch: string }> = {
 	template: { sync: '/v1/pdf/sync', async: '/v1/pdf/async', batch: '/v1/pdf/batch' },

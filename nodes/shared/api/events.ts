@@ -35,7 +35,17 @@ export function eventOf(body: unknown): PdfNoodleEvent | undefined {
  * `ONGOING` one (a status lookup posted by hand, or a forgery) has no result to act on yet.
  */
 export function isFinished(event: PdfNoodleEvent, payload: IDataObject): boolean {
-	return (event === 'render' ? payload.renderStatus : payload.status) !== 'ONGOING';
+	return recordStatusOf(event, payload) !== 'ONGOING';
+}
+
+/** The ID of a render result (`requestId`) or a batch record (`batchRequestId`). */
+export function recordIdOf(event: PdfNoodleEvent, record: IDataObject): string {
+	return String(event === 'render' ? record.requestId : record.batchRequestId);
+}
+
+/** The status of a render result (`renderStatus`) or a batch record (`status`). */
+export function recordStatusOf(event: PdfNoodleEvent, record: IDataObject): string {
+	return String(event === 'render' ? record.renderStatus : record.status);
 }
 
 export type StatusFilter = 'all' | 'success' | 'failure';
@@ -46,7 +56,7 @@ export type StatusFilter = 'all' | 'success' | 'failure';
  */
 export function passesStatusFilter(event: PdfNoodleEvent, payload: IDataObject, filter: StatusFilter): boolean {
 	if (filter === 'all') return true;
-	const status = String(event === 'render' ? payload.renderStatus : payload.status);
+	const status = recordStatusOf(event, payload);
 	const wanted = filter === 'success' ? ['SUCCESS', 'PARTIAL_SUCCESS'] : ['FAILED', 'PARTIAL_SUCCESS'];
 	return wanted.includes(status);
 }

@@ -1,6 +1,7 @@
 import type { IBinaryData, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { SleepContext } from '../transport/retry';
+import { egressHelpersOf } from '../transport/egress';
 import type { FileTransportContext } from '../transport/transport';
 
 /** What n8n's `prepareBinaryData` takes: the bytes (a Buffer or a stream), a name and a MIME type. */
@@ -24,7 +25,10 @@ export function fileContextOfWebhook(webhook: IWebhookFunctions): FileContext {
 		getNode: () => webhook.getNode(),
 		getItemIndex: () => 0,
 		getExecutionCancelSignal: () => undefined,
+		// The API credential, where the trigger has one: where the service's files live (transport/egress.ts).
+		getCredentials: async (type) => await webhook.getCredentials(type),
 		helpers: {
+			...egressHelpersOf(webhook.helpers),
 			httpRequest: async (options) => await webhook.helpers.httpRequest(options),
 			prepareBinaryData: async (data, fileName, mimeType) => await webhook.helpers.prepareBinaryData(data, fileName, mimeType),
 		},

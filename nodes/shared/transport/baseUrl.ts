@@ -42,26 +42,34 @@ export function rewriteFormerAddress(url: string): string {
 }
 
 /**
- * Whether the API key may be sent to a URL: only to the pdf noodle service and to the host of
- * the credential's Base URL (on any port or scheme, so that a local service redirecting from
- * one port to another keeps working), never to a file host, a webhook receiver or whatever
- * address a response happened to name. A path without a host stays on the Base URL.
+ * Whether the API key may be sent to a URL: only over https to the pdf noodle service on its
+ * own port (`https://api.pdfnoodle.com`), or to exactly the origin of the credential's Base URL
+ * (its scheme, host and port: a self-hosted or test Base URL), never to a file host, a webhook
+ * receiver, another port of the same host or a plain-http address of the service, whatever a
+ * response happened to name. A path without a host stays on the Base URL.
  */
 export function keyMayGoTo(url: string, configuredBaseUrl: string): boolean {
 	if (!/^[a-z][a-z\d+.-]*:/i.test(url)) return true;
 	const target = parsed(url);
 	if (target === undefined || !['http:', 'https:'].includes(target.protocol)) return false;
-	return target.hostname === CURRENT_HOST || target.hostname === parsed(configuredBaseUrl)?.hostname;
+	return target.origin === CURRENT_BASE_URL || target.origin === parsed(configuredBaseUrl)?.origin;
 }
 
-/** Throws before a request would carry the API key anywhere `keyMayGoTo` does not allow. */
+/**
+ * Throws before a request would carry the API key anywhere `keyMayGoTo` does not allow. Every
+ * address a request may name is checked: `url` (n8n's `httpRequest`), `uri` (its older
+ * `request`, which n8n's HTTP Request node uses with a predefined credential), else `baseURL`.
+ */
 export function assertKeyStaysWithService(
-	request: { baseURL?: string; url: string },
+	request: { baseURL?: string; url?: string; uri?: string },
 	configuredBaseUrl: string,
 ): void {
-	const target = /^https?:\/\//i.test(request.url) ? request.url : (request.baseURL ?? '');
-	if (target === '' || keyMayGoTo(target, configuredBaseUrl)) return;
-	throw new Error(
-		`Refusing to send the pdf noodle API key to ${parsed(target)?.origin ?? target}: it goes only to the credential's Base URL`,
-	);
+	const absolute = [request.url, request.uri].filter((address): address is string => typeof address === 'string' && /^[a-z][a-z\d+.-]*:/i.test(address));
+	const targets = absolute.length > 0 ? absolute : [request.baseURL ?? ''];
+	for (const target of targets) {
+		if (target === '' || keyMayGoTo(target, configuredBaseUrl)) continue;
+		throw new Error(
+			`Refusing to send the pdf noodle API key to ${parsed(target)?.origin ?? target}: it goes only to the credential's Base URL`,
+		);
+	}
 }

@@ -11,12 +11,15 @@
  *
  * The redirect rule: a request with the API key never follows a redirect blindly (n8n's HTTP
  * client would turn a redirected POST into a GET without its body, and send the key along).
- * A 301/302/307/308 to the pdf noodle service or to the host of the credential's Base URL is
- * sent again, with the same method and body, to the new address; a redirect anywhere else is
- * an error, and the key is not sent there.
+ * A 301/302/307/308 to the pdf noodle service (https, its own port) or to exactly the origin of
+ * the credential's Base URL is sent again, with the same method and body, to the new address;
+ * a redirect anywhere else is an error, and the key is not sent there. On top of it, the
+ * credential's "Allowed HTTP Request Domains" (n8n 2.x) bound every request with the key, as
+ * n8n's own nodes apply them.
  */
 import type {
 	IAdditionalCredentialOptions,
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -24,20 +27,34 @@ import type {
 	INode,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { getCredentialAllowedDomains, NodeApiError } from 'n8n-workflow';
 
 import { throwOnErrorStatus } from '../errors/errors';
 import { invalidParameter } from '../errors/validation';
 import { CURRENT_BASE_URL, keyMayGoTo, normalizeBaseUrl } from './baseUrl';
+import { assertEgressAllowed, type EgressHelpers, ssrfBlockRefusal } from './egress';
 
 export const CREDENTIAL_TYPE = 'pdfNoodleApi';
 
-/** What a file transfer needs of an n8n context: an item's, or a webhook's (no parameters). */
+/**
+ * What a file transfer needs of an n8n context: an item's, or a webhook's (no parameters). The
+ * credential, where the context has it, tells where the service lives (egress.ts).
+ */
 export interface FileTransportContext {
 	getNode(): INode;
 	getItemIndex?(): number;
 	getNodeParameter?(name: string, fallbackValue?: unknown): unknown;
-	helpers: { httpRequest(options: IHttpRequestOptions): Promise<unknown> };
+	getCredentials?(type: string): Promise<IDataObject>;
+	helpers: EgressHelpers & { httpRequest(options: IHttpRequestOptions): Promise<unknown> };
+	/** A rule of the caller's for its file requests, before anything else and on the answer (the trigger's for unconfirmed calls). */
+	fileRequestGuard?: FileRequestGuard;
+}
+
+export interface FileRequestGuard {
+	/** The request as it may go, or a throw that refuses it. */
+	before(options: IHttpRequestOptions): IHttpRequestOptions;
+	/** Throws when the answer must not be used. */
+	after?(response: IN8nHttpFullResponse, options: IHttpRequestOptions): void;
 }
 
 /** What a request of the API needs: the credential as well (an item's context, or the editor's). */
@@ -75,7 +92,9 @@ export async function serviceBaseUrl(context: TransportContext): Promise<string>
  * status: the caller words an error status for a person.
  */
 export async function apiRequest(context: TransportContext, request: ApiRequest): Promise<IN8nHttpFullResponse> {
-	const baseUrl = await serviceBaseUrl(context);
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const allowedDomains = credentialAllowedDomains(context, credentials, baseUrl);
 	let options: IHttpRequestOptions = {
 		...requestOptionsOf(context, request.timeoutMs),
 		method: request.method,
@@ -88,6 +107,7 @@ export async function apiRequest(context: TransportContext, request: ApiRequest)
 	};
 	if (request.body) options.body = request.body;
 	if (request.qs) options.qs = request.qs;
+	if (allowedDomains !== undefined) options.allowedDomains = allowedDomains;
 
 	for (let redirects = 0; ; redirects++) {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
@@ -123,6 +143,17 @@ export async function apiJson(context: TransportContext, request: ApiRequest): P
 	return throwOnErrorStatus(context, await apiRequest(context, request));
 }
 
+/**
+ * The credential's "Allowed HTTP Request Domains" for this node's requests, as n8n's own nodes
+ * read it: this node is the credential's own surface, so "None" (meant for the HTTP Request
+ * node) does not block it, and under "Specific Domains" the Base URL's host is allowed beside
+ * the list. undefined allows every domain. n8n 1.x has no such setting (nor the function).
+ */
+function credentialAllowedDomains(context: TransportContext, credentials: IDataObject, baseUrl: string): string | undefined {
+	if (typeof getCredentialAllowedDomains !== 'function') return undefined;
+	return getCredentialAllowedDomains({ node: context.getNode(), credentialData: credentials as ICredentialDataDecryptedObject, credentialOwnedSurface: true, nodeEndpointUrl: baseUrl });
+}
+
 function redirectError(context: FileTransportContext, message: string, from: string): NodeApiError {
 	return new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
@@ -132,21 +163,45 @@ function redirectError(context: FileTransportContext, message: string, from: str
 }
 
 /**
- * A transfer to or from a signed file URL (a download, an upload), without the API key. It
- * may follow redirects (file hosts use them, and no key can leak); the node's Request Options
- * apply as they do to the API's requests.
+ * A transfer to or from a signed file URL (a download, an upload), without the API key. The
+ * URL came from an answer or a call, not from the Base URL, so n8n's egress policy judges it
+ * first (egress.ts). It may follow redirects (file hosts use them, and no key can leak; n8n's
+ * client judges each hop under its SSRF protection); the node's Request Options apply as they
+ * do to the API's requests.
  */
 export async function fileRequest(
 	context: FileTransportContext,
 	options: IHttpRequestOptions,
 ): Promise<IN8nHttpFullResponse> {
-	const { timeout, ...request } = options;
-	return (await context.helpers.httpRequest({
-		...request,
-		...requestOptionsOf(context, timeout),
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
+	const { timeout, ...asked } = options;
+	const request = context.fileRequestGuard?.before(asked) ?? asked;
+	const url = String(request.url);
+	const action = (request.method ?? 'GET') === 'GET' ? 'downloaded' : 'uploaded';
+	await assertEgressAllowed(context, url, await serviceOriginOf(context), action);
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await context.helpers.httpRequest({
+			...request,
+			...requestOptionsOf(context, timeout),
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		throw ssrfBlockRefusal(context, error, url, action) ?? error;
+	}
+	context.fileRequestGuard?.after?.(response, request);
+	return response;
+}
+
+/** The origin of the credential's Base URL, when the context has the API credential. */
+async function serviceOriginOf(context: FileTransportContext): Promise<string | undefined> {
+	if (typeof context.getCredentials !== 'function') return undefined;
+	try {
+		return new URL(normalizeBaseUrl((await context.getCredentials(CREDENTIAL_TYPE)).baseUrl)).origin;
+	} catch {
+		// No API credential on this node (an unconfirmed trigger): no service origin to trust.
+		return undefined;
+	}
 }
 
 interface NodeRequestOptions {

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { MAX_BATCH_ITEMS } from '../../../shared/api/endpoints';
 import { invalidParameter, requireText } from '../../../shared/errors/validation';
 import { printSettingsBody } from '../../fields/printSettings';
 import { renderOptionsBody } from '../../fields/renderOptions';
@@ -23,7 +24,7 @@ export interface PlannedBatch {
 	settingsIndex: number;
 }
 
-export const MAX_ENTRIES = 20;
+export const MAX_ENTRIES = MAX_BATCH_ITEMS;
 /** The API's body limit is 3 MB; what the node sends stays below it. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 

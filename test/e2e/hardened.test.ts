@@ -1,0 +1,176 @@
+/**
+ * A hardened n8n: n8n's SSRF protection on (`N8N_SSRF_PROTECTION_ENABLED`, n8n 2.x), with only
+ * the sandbox's own address allowed, as an admin allows a self-hosted service. The package's
+ * workflows run; the trigger is replayed, restarted and overloaded; and an unconfirmed trigger
+ * call naming an address inside n8n's network (the machine's own interface address, a name
+ * resolving to loopback, a documentation range) fetches nothing and says why. On n8n 1.x, which
+ * has no SSRF protection nor egress filter, the package's own rule judges those addresses.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import axios from 'axios';
+
+import { pdfText } from '../support/pdf';
+import { waitFor } from '../support/processes';
+import { type Sandbox, startTestSandbox } from '../support/sandbox';
+import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
+import { N8n, N8N_MAJOR } from './n8n';
+
+/** n8n with its SSRF protection on and only 127.0.0.1 (the sandbox) allowed, and the test's resolver. */
+class HardenedN8n extends N8n {
+	get env(): NodeJS.ProcessEnv {
+		const base = super.env;
+		return {
+			...base,
+			N8N_SSRF_PROTECTION_ENABLED: 'true',
+			N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32',
+			NODE_OPTIONS: `${base.NODE_OPTIONS ?? ''} --require ${join(__dirname, 'testResolver.js')}`.trim(),
+		};
+	}
+}
+
+const onN8n2 = N8N_MAJOR >= 2 ? test : test.skip;
+const TRIGGER_PATH = '/webhook/pdf-noodle-example/pdf-noodle';
+const UNCONFIRMED_PATH = '/webhook/pdf-noodle-hardened-unconfirmed/pdf-noodle';
+
+let sandbox: Sandbox;
+let n8n: HardenedN8n;
+let baseUrl: string;
+/** A service inside n8n's network, on every interface as services bound to 0.0.0.0 are. */
+let internal: Server;
+const internalReceived: string[] = [];
+
+/** The example trigger without the API credential, downloading what a call names. */
+function unconfirmedDownloadingTrigger() {
+	const receiver = example('trigger-receive-renders');
+	const { pdfNoodleApi: _confirming, ...credentials } = receiver.nodes[0].credentials;
+	receiver.nodes[0] = {
+		...receiver.nodes[0],
+		webhookId: 'pdf-noodle-hardened-unconfirmed',
+		parameters: { ...receiver.nodes[0].parameters, downloadUnconfirmed: true },
+		credentials,
+	};
+	return { ...receiver, id: 'pdfNoodleHardenedUnconfirmed', name: 'PDF Noodle: unconfirmed, downloading' };
+}
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox();
+	internal = createServer((request, response) => {
+		internalReceived.push(request.url ?? '/');
+		response.end('%PDF-1.4 internal secret');
+	});
+	await new Promise<void>((resolve) => internal.listen(0, '0.0.0.0', resolve));
+	n8n = new HardenedN8n();
+	await n8n.installThisPackage();
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
+	for (const name of ['render-invoice', 'batch-merge', 'markdown-merge-compress-metadata']) await n8n.importWorkflow(example(name));
+	await n8n.importWorkflow(example('trigger-receive-renders'));
+	await n8n.activateWorkflow('pdfNoodleTriggerReceiver');
+	await n8n.importWorkflow(unconfirmedDownloadingTrigger());
+	await n8n.activateWorkflow('pdfNoodleHardenedUnconfirmed');
+	baseUrl = await n8n.start();
+	await n8n.waitForWebhook(baseUrl, 'pdf-noodle-example/pdf-noodle', 'POST');
+});
+
+afterAll(async () => {
+	await n8n?.dispose();
+	await sandbox?.close();
+	internal?.closeAllConnections();
+	await new Promise<void>((resolve) => (internal ? internal.close(() => resolve()) : resolve()));
+});
+
+const executionsOf = (workflowId: string) => n8n.executions().filter((execution) => execution.workflowId === workflowId);
+const post = async (path: string, body: unknown) =>
+	await axios.post(`${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`, body, { validateStatus: () => true });
+
+describe('with n8n\'s SSRF protection on and the sandbox allowed', () => {
+	onN8n2('a render, a batch and the PDF tools on a binary (merge, compress, metadata) run', async () => {
+		const invoice = await n8n.execute('pdfNoodleRenderInvoice');
+		const [rendered] = invoice.data.resultData.runData['Render invoice'][0].data.main[0];
+		assert.ok((await pdfText(n8n.readBinary(rendered.binary.data))).includes('Invoice INV-1042'));
+
+		const batch = await n8n.execute('pdfNoodleBatchMerge');
+		const [merged] = batch.data.resultData.runData['Certificates, merged'][0].data.main[0];
+		assert.ok((await pdfText(n8n.readBinary(merged.binary.data))).includes('Grace Hopper'));
+
+		const tools = await n8n.execute('pdfNoodleMarkdownMergeCompressMetadata');
+		assert.equal(tools.data.resultData.error, undefined, tools.data.resultData.error?.message);
+		const [titled] = tools.data.resultData.runData['Set title and author'][0].data.main[0];
+		assert.ok((await pdfText(n8n.readBinary(titled.binary.data))).length > 0);
+	});
+});
+
+describe('the trigger under pressure from outside', () => {
+	test('a confirmed delivery starts one execution; posted again, and again after a restart, it is a duplicate', async () => {
+		const api = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
+		const { data: ack } = await api.post('/v1/pdf/async', {
+			templateId: 'letter',
+			data: { recipient: { name: 'Replayed Reader' }, closing: 'Once' },
+			webhook: `${baseUrl}${TRIGGER_PATH}?token=${EXAMPLE_TRIGGER_TOKEN}`,
+		});
+		const delivery = await waitFor('the delivery', () => sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === ack.requestId));
+		assert.deepEqual(delivery.answer, { received: true, started: true });
+		await waitFor('the execution', () => executionsOf('pdfNoodleTriggerReceiver').find((entry) => entry.status === 'success'));
+
+		const replay = await post(TRIGGER_PATH, delivery.payload);
+		assert.deepEqual([replay.status, replay.data], [200, { received: true, started: false, duplicate: true }]);
+
+		// The memory is n8n's static data of the workflow, in its database: a restart keeps it.
+		await n8n.stop();
+		baseUrl = await n8n.start();
+		await n8n.waitForWebhook(baseUrl, 'pdf-noodle-example/pdf-noodle', 'POST');
+		const afterRestart = await post(TRIGGER_PATH, delivery.payload);
+		assert.deepEqual([afterRestart.status, afterRestart.data], [200, { received: true, started: false, duplicate: true }]);
+		await new Promise((wait) => setTimeout(wait, 1500));
+		assert.equal(executionsOf('pdfNoodleTriggerReceiver').length, 1, 'one execution for one render');
+	});
+
+	test('a batch record of 21 results and a chunked body over 1 MB are refused 413, naming the bound', async () => {
+		const results = Array.from({ length: 21 }, (_, index) => ({ requestId: `r${index}`, renderStatus: 'SUCCESS', signedUrl: `http://127.0.0.2:1/f${index}.pdf`, metadata: {} }));
+		const tooMany = await post(UNCONFIRMED_PATH, { batchRequestId: 'b-21', status: 'SUCCESS', total: 21, completed: 21, results });
+		assert.deepEqual([tooMany.status, tooMany.data], [413, { message: 'The batch record names 21 results: a pdf noodle batch has at most 20, so it starts nothing' }]);
+
+		const padded = JSON.stringify({ requestId: 'big-1', renderStatus: 'SUCCESS', signedUrl: '', metadata: { padding: 'x'.repeat(2_200_000) } });
+		const chunked = await axios.post(`${baseUrl}${UNCONFIRMED_PATH}?token=${EXAMPLE_TRIGGER_TOKEN}`, Readable.from([Buffer.from(padded)]), {
+			headers: { 'Content-Type': 'application/json' },
+			validateStatus: () => true,
+		});
+		assert.equal(chunked.status, 413);
+		assert.match(String(chunked.data.message), /^The payload is \d{7} bytes: a pdf noodle event is at most 1048576 bytes \(1 MB\), so it starts nothing$/);
+		assert.equal(executionsOf('pdfNoodleHardenedUnconfirmed').length, 0);
+	});
+
+	test('an unconfirmed call naming an address inside n8n\'s network fetches nothing, and the item says why', async () => {
+		const { port } = internal.address() as AddressInfo;
+		const interfaceAddress = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+		assert.ok(interfaceAddress, 'the machine has an interface address');
+		const probes = [
+			{ url: `http://${interfaceAddress}:${port}/latest/meta-data/`, what: 'the machine\'s own interface address' },
+			{ url: `http://198.51.100.7:${port}/x.pdf`, what: 'a documentation range' },
+			// Only n8n 2.x resolves a name before judging it; 1.x judges the text (documented).
+			...(N8N_MAJOR >= 2 ? [{ url: `http://loopback.pdf-noodle.test:${port}/admin`, what: 'a name resolving to 127.0.0.2' }] : []),
+		];
+		for (const [index, probe] of probes.entries()) {
+			const answer = await post(UNCONFIRMED_PATH, { requestId: `probe-${index}`, renderStatus: 'SUCCESS', signedUrl: probe.url, metadata: {} });
+			assert.deepEqual([answer.status, answer.data], [200, { received: true, started: true }], probe.what);
+		}
+		const executions = await waitFor('the probes\' executions', () => {
+			const ended = executionsOf('pdfNoodleHardenedUnconfirmed').filter((entry) => entry.status === 'success');
+			return ended.length === probes.length ? ended : undefined;
+		});
+		const errors = executions.map((execution) => execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0][0].json.downloadError).sort();
+		const expected = probes.map(({ url }) => {
+			const origin = new URL(url).origin;
+			return N8N_MAJOR >= 2
+				? `data: Not downloaded: n8n's SSRF protection blocked ${origin} (The request was blocked because it resolves to a restricted IP address) (If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.)`
+				: `data: Not downloaded: ${origin} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`;
+		});
+		assert.deepEqual(errors, expected.sort());
+		assert.deepEqual(internalReceived, [], 'the internal service got nothing');
+	});
+});
