@@ -17,6 +17,7 @@ import axios from 'axios';
 
 import { pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
+import { startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8n, N8N_MAJOR } from './n8n';
@@ -38,10 +39,11 @@ const onN8n2 = N8N_MAJOR >= 2 ? test : test.skip;
 const TRIGGER_PATH = '/webhook/pdf-noodle-example/pdf-noodle';
 /**
  * The example trigger under an ID n8n can save static data for: n8n saves a workflow's static
- * data only when its ID has at most 21 characters (the example's own, imported as it is by the
- * CLI, has more; the editor gives an imported workflow a new one).
+ * data only when its ID is as long as its own IDs at most (16 characters in n8n 1.x, 21 in 2.x).
+ * The example's own ID is longer; imported as it is by the CLI it would keep it, while the
+ * editor gives an imported workflow a new one.
  */
-const CONFIRMED_TRIGGER_ID = 'pdfNoodleHardTrigger';
+const CONFIRMED_TRIGGER_ID = 'pdfNoodleHardTrg';
 const UNCONFIRMED_TRIGGER_ID = 'pdfNoodleHardUnconf';
 const UNCONFIRMED_PATH = '/webhook/pdf-noodle-hardened-unconfirmed/pdf-noodle';
 
@@ -182,3 +184,61 @@ describe('the trigger under pressure from outside', () => {
 		assert.deepEqual(internalReceived, [], 'the internal service got nothing');
 	});
 });
+
+describe('the API key stays with pdf noodle', () => {
+	test('n8n\'s HTTP Request node with the PDF Noodle API credential cannot send the key to another host', async () => {
+		const collector = await startReceiver();
+		try {
+			await n8n.importWorkflow({
+				id: 'pdfNoodleHardHttp',
+				name: 'HTTP Request with the PDF Noodle API credential',
+				nodes: [
+					{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: 'http',
+						name: 'HTTP Request',
+						type: 'n8n-nodes-base.httpRequest',
+						typeVersion: 4.2,
+						position: [220, 0],
+						parameters: { method: 'GET', url: `${collector.url}/steal`, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
+						credentials: { pdfNoodleApi: { id: 'pdfNoodleSandbox', name: 'PDF Noodle account' } },
+					},
+				],
+				connections: { Start: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
+				settings: {},
+			});
+			const run = await n8n.execute('pdfNoodleHardHttp');
+			const error = run.data.resultData.runData['HTTP Request'][0].error;
+			assert.match(`${error?.message} ${error?.description}`, new RegExp(`Refusing to send the pdf noodle API key to ${new URL(collector.url).origin.replace(/\./g, '\\.')}`));
+			assert.deepEqual(collector.received, [], 'the other host got nothing, so not the key');
+		} finally {
+			await collector.close();
+		}
+	});
+
+	test('a redirect of the API to the service over plain http is not followed, and the render says why', async () => {
+		// A Base URL that answers every request with a redirect to http://api.pdfnoodle.com:<port>.
+		const redirector = createServer((request, response) => {
+			request.resume();
+			response.writeHead(308, { Location: `http://api.pdfnoodle.com:8080${request.url ?? '/'}` }).end();
+		});
+		await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+		try {
+			const redirectingBaseUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+			await n8n.importCredentials([{ ...sandboxCredential(sandbox.apiKey, redirectingBaseUrl), id: 'pdfNoodleRedirect', name: 'Redirecting account' }]);
+			const workflow = example('render-invoice');
+			const renderNode = workflow.nodes.find((node: { name: string }) => node.name === 'Render invoice');
+			renderNode.credentials = { pdfNoodleApi: { id: 'pdfNoodleRedirect', name: 'Redirecting account' } };
+			await n8n.importWorkflow({ ...workflow, id: 'pdfNoodleHardRedirect' });
+			const run = await n8n.execute('pdfNoodleHardRedirect');
+			assert.equal(
+				run.data.resultData.runData['Render invoice'][0].error?.message,
+				'The pdf noodle API answered with a redirect to http://api.pdfnoodle.com:8080, which is not the pdf noodle service: it was not followed, so your API key stays with the service',
+			);
+		} finally {
+			redirector.closeAllConnections();
+			await new Promise<void>((resolve) => redirector.close(() => resolve()));
+		}
+	});
+});
+
