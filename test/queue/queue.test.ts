@@ -132,7 +132,15 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		const lookups = (id: string) => sandbox.context.requestLog.filter((request) => request.method === 'GET' && request.path === `/v1/pdf/status/${id}`);
 		assert.equal(lookups(ack.requestId).length, 1, 'the webhook processor confirmed the call with one status call');
 
+		// The same delivery again, to the webhook processor and to the main: each process reads the
+		// trigger's memory from the database, so neither starts it a second time.
+		for (const processUrl of [cluster.webhookUrl, cluster.mainUrl]) {
+			const replay = await axios.post(`${processUrl}${TRIGGER_THEN_COMPRESS.path}?token=${EXAMPLE_TRIGGER_TOKEN}`, delivery.payload, { validateStatus: () => true });
+			assert.deepEqual([replay.status, replay.data], [200, { received: true, started: false, duplicate: true }], `replayed to ${processUrl}`);
+		}
+
 		const before = (await executionsOf(TRIGGER_THEN_COMPRESS.id)).length;
+		assert.equal(before, 1, 'one execution for one render');
 		const forgedRender = { requestId: 'forged', renderStatus: 'SUCCESS', signedUrl: 'http://169.254.169.254/latest/meta-data/', metadata: {} };
 		const forged = await axios.post(production, forgedRender, { validateStatus: () => true });
 		assert.equal(forged.status, 401);

@@ -89,7 +89,8 @@ export function slowRenderWorkflow() {
  * reads from n8n's binary store and uploads.
  */
 export const TRIGGER_THEN_COMPRESS = {
-	id: 'queueTriggerThenCompress',
+	// At most 21 characters: n8n saves the static data (the trigger's memory of deliveries) only for such IDs.
+	id: 'queueTriggerCompress',
 	path: '/webhook/queue-trigger/pdf-noodle',
 	compressNode: 'Compress the received PDF',
 };
