@@ -4,7 +4,7 @@
 # as they are, then once more with every core kept busy by another process (a busy loop per
 # core, at normal priority, for as long as that run takes), and prints one line per run:
 # pass or fail, its duration, and the load average at its end. Exits non-zero if any run failed.
-# It takes about four times the engine layer (some 30 to 40 minutes on 2 cores), so CI does not
+# It takes about four times the engine layer (about 40 minutes on 2 cores), so CI does not
 # run it; run it after a change to timing, the sandbox, or the harness.
 # Usage: npm run test:stability [-- RUNS]
 # Runs under Node 24 (scripts/toolchain.sh).
