@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { batchStatusPath, renderStatusPath } from '../../shared/api/endpoints';
-import { eventOf, isFinished } from '../../shared/api/events';
+import { eventOf, isFinished, recordIdOf } from '../../shared/api/events';
 import { asNodeError } from '../../shared/errors/errors';
 import { apiRequest } from '../../shared/transport/transport';
 import { itemContextOf, type RunContext } from '../runner/itemContext';
@@ -45,7 +45,7 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	if (event !== awaited.kind) {
 		return answerWithoutResuming(webhook, 400, `Expected the ${awaited.kind === 'render' ? 'render result' : 'batch record'} that pdf noodle posts`);
 	}
-	const id = String(event === 'render' ? body.requestId : body.batchRequestId);
+	const id = recordIdOf(event, body);
 	if (id !== awaited.id) return answerWithoutResuming(webhook, 403, `This execution waits for ${awaited.kind} ${awaited.id}, not ${id}`);
 	if (!isFinished(event, body)) return answerWithoutResuming(webhook, 422, `The ${event} is still ONGOING: only its final result resumes the execution`);
 
