@@ -1,5 +1,5 @@
 /**
- * A real npm registry for a test file: Verdaccio (a dev dependency) on a free loopback port,
+ * A real npm registry for a test file: Verdaccio (test/registry/) on a free loopback port,
  * its storage in the file's own temporary folder, no uplinks (it serves only what the test
  * publishes, and never reaches the public registry). n8n installs from it with npm, as it
  * installs from npmjs.org for users.
@@ -17,7 +17,8 @@ import { freePort } from '../e2e/n8n';
 import { stopProcess, waitFor } from './processes';
 
 const run = promisify(execFile);
-const VERDACCIO = resolve(__dirname, '..', '..', 'node_modules', 'verdaccio', 'bin', 'verdaccio');
+/** Installed by scripts/setup.sh into test/registry/, apart from the dev dependencies (see its package.json). */
+const VERDACCIO = resolve(__dirname, '..', 'registry', 'node_modules', 'verdaccio', 'bin', 'verdaccio');
 
 /** A tarball as npm would publish it: its name, version, and the integrity npm records for it. */
 export interface Packed {
