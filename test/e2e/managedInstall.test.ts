@@ -117,9 +117,10 @@ onN8n2('n8n installs the package from N8N_COMMUNITY_PACKAGES, unverified package
 		assert.equal((await registry.npm(readmeChecksumCommand(release.version))).trim(), release.integrity);
 	});
 
-	// On an n8n of their own: a start without the package leaves n8n 2.40.7's record of the
-	// published workflows such that a later start with the package did not register their
-	// webhooks again (seen twice here, not pinned down), which is not what these cases are about.
+	// On an n8n of their own: after a start without the package, n8n 2.40.7 did not register the
+	// webhooks of the workflows published with its nodes at a later start that installed it
+	// (seen three times here, README says so; the cause in n8n's publication code is not pinned
+	// down), and these cases are about what n8n says at start.
 	test('no checksum: n8n does not start, and says why', async () => {
 		const refused = await startWith([listEntry(release, null)], other).then(
 			async () => {
