@@ -28,7 +28,7 @@ const common = {
 	// marked is published as ESM only; it is transpiled like our own files.
 	transformIgnorePatterns: ['/node_modules/(?!(marked)/)'],
 	moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
-	modulePathIgnorePatterns: ['<rootDir>/test/e2e/node_modules/', '<rootDir>/dist/', '<rootDir>/.toolchain/'],
+	modulePathIgnorePatterns: ['<rootDir>/test/e2e/node_modules/', '<rootDir>/test/registry/node_modules/', '<rootDir>/dist/', '<rootDir>/.toolchain/'],
 };
 
 /** A layer: its folder under test/, its time limit per test, and whether it runs the sources. */

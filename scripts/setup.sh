@@ -2,7 +2,8 @@
 # Everything the project needs before it runs, done only when something is missing or
 # changed, so that `npm test`, `npm run demo` and `npm run dev` can each start with it:
 #   - Chromium and Ghostscript for the sandbox's real files (Debian packages, when missing);
-#   - the dev dependencies (again only when package-lock.json or Node changed);
+#   - the dev dependencies (again only when package-lock.json or Node changed), and the tests'
+#     npm registry, Verdaccio (test/registry/);
 #   - the two pinned n8n of the end-to-end tests (cached outside the checkout): 2.x on Node 24,
 #     1.x on Node 22 (fetched into .toolchain/node22/ by scripts/toolchain.sh).
 # A second run with nothing changed takes about a second.
@@ -24,6 +25,16 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
   # the locked versions for this platform and leaves package-lock.json as it is.
   npm install --no-save --no-audit --no-fund --loglevel=error >&2
   echo "$wanted" > "$stamp"
+fi
+
+# The tests' npm registry (Verdaccio), in a folder of its own: n8n's community-package rules
+# forbid the `overrides` field it needs in the package's own package.json (test/registry/).
+registry_stamp="test/registry/node_modules/.installed-lock-sha"
+registry_wanted="$(cat test/registry/package-lock.json <(node --version) | sha256sum | cut -d' ' -f1)"
+if [ "$(cat "$registry_stamp" 2>/dev/null)" != "$registry_wanted" ]; then
+  echo "setup: installing the tests' registry, Verdaccio (test/registry/package-lock.json)" >&2
+  (cd test/registry && npm install --no-save --no-audit --no-fund --loglevel=error >&2)
+  echo "$registry_wanted" > "$registry_stamp"
 fi
 
 bash scripts/e2e-install.sh test/e2e

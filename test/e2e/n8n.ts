@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 
-import axios from 'axios';
+import axios, { type AxiosInstance } from 'axios';
 
 import { stopProcess } from '../support/processes';
 
@@ -92,6 +92,10 @@ export interface ExecutionRecord {
 
 export class N8n {
 	private server: ChildProcess | undefined;
+	/** What the last `n8n start` printed so far (stdout and stderr), unless shown as it came. */
+	serverLog = '';
+	/** More settings for this n8n's processes, over the defaults (set before starting it). */
+	settings: NodeJS.ProcessEnv = {};
 
 	/** A throw-away user folder unless one is given (`npm run dev` keeps its own). */
 	constructor(
@@ -123,6 +127,7 @@ export class N8n {
 			WEBHOOK_URL: `http://127.0.0.1:${this.port}/`,
 			N8N_SECURE_COOKIE: 'false',
 			DB_SQLITE_POOL_SIZE: '2',
+			...this.settings,
 		};
 	}
 
@@ -242,21 +247,22 @@ export class N8n {
 	async start(options: { showLog?: boolean } = {}): Promise<string> {
 		if (this.port === 0) this.port = await freePort();
 		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort(this.port)) };
-		this.server = spawnN8n(['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let log = '';
-		this.server.stdout?.on('data', (chunk) => (options.showLog ? process.stdout.write(chunk) : (log += chunk)));
-		this.server.stderr?.on('data', (chunk) => (options.showLog ? process.stderr.write(chunk) : (log += chunk)));
+		const server = spawnN8n(['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		this.server = server;
+		this.serverLog = '';
+		server.stdout?.on('data', (chunk) => (options.showLog ? process.stdout.write(chunk) : (this.serverLog += chunk)));
+		server.stderr?.on('data', (chunk) => (options.showLog ? process.stderr.write(chunk) : (this.serverLog += chunk)));
 		const baseUrl = `http://127.0.0.1:${this.port}`;
 		const deadline = Date.now() + 120_000;
 		for (;;) {
-			if (this.server.exitCode !== null) throw new Error(`n8n stopped while starting:\n${log}`);
+			if (server.exitCode !== null) throw new Error(`n8n stopped while starting (exit code ${server.exitCode}):\n${this.serverLog}`);
 			try {
 				await axios.get(`${baseUrl}/healthz/readiness`);
 				return baseUrl;
 			} catch {
 				// not listening yet, or not ready (axios throws on any status but 2xx)
 			}
-			if (Date.now() > deadline) throw new Error(`n8n did not start within 120 s:\n${log}`);
+			if (Date.now() > deadline) throw new Error(`n8n did not start within 120 s:\n${this.serverLog}`);
 			await new Promise((wait) => setTimeout(wait, 500));
 		}
 	}
@@ -304,6 +310,18 @@ export class N8n {
 	 */
 	async setUpOwner(baseUrl: string): Promise<void> {
 		await axios.post(`${baseUrl}/rest/owner/setup`, N8N_OWNER);
+	}
+
+	/**
+	 * A client of this n8n's REST API logged in as its owner (set up first), as the editor is;
+	 * every status is an answer to inspect.
+	 */
+	async ownerClient(baseUrl: string): Promise<AxiosInstance> {
+		await this.setUpOwner(baseUrl);
+		const login = await axios.post(`${baseUrl}/rest/login`, { emailOrLdapLoginId: N8N_OWNER.email, password: N8N_OWNER.password }, { validateStatus: () => true });
+		if (login.status !== 200) throw new Error(`Logging in to n8n failed with ${login.status}: ${JSON.stringify(login.data)}`);
+		const cookie = (login.headers['set-cookie'] ?? []).map((entry) => entry.split(';')[0]).join('; ');
+		return axios.create({ baseURL: baseUrl, headers: { cookie }, validateStatus: () => true });
 	}
 
 	async dispose(): Promise<void> {

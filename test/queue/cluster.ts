@@ -52,6 +52,8 @@ export class ClusterProcess {
 	constructor(
 		readonly name: string,
 		readonly child: ChildProcess,
+		/** The folder this process loads community packages from (`~/.n8n/nodes`). */
+		readonly nodesFolder: string,
 	) {
 		let pending = '';
 		const collect = (chunk: Buffer) => {
@@ -110,6 +112,7 @@ export class QueueCluster {
 	mainUrl = '';
 	webhookUrl = '';
 	private webhookPort = 0;
+	private sharedNodes = true;
 	private readonly others: N8n[] = [];
 
 	/**
@@ -137,14 +140,19 @@ export class QueueCluster {
 	 * Starts the services, then every n8n process. Before they start, the package is installed
 	 * from `tarball` and `prepare` imports credentials and workflows with the main's CLI (and
 	 * publishes those whose webhooks must be live), as an operator would before a deploy.
+	 *
+	 * Without a tarball, n8n installs the package itself, from the list in `extraEnv`
+	 * (N8N_COMMUNITY_PACKAGES): each process then has a nodes folder of its own, as separate
+	 * containers have, and `mainLast` starts the main after the others.
 	 */
-	async start(tarball: string, prepare: (main: N8n) => Promise<void>, workerCount = 2): Promise<void> {
+	async start(tarball: string | undefined, prepare: (main: N8n) => Promise<void>, workerCount = 2, options: { mainLast?: boolean } = {}): Promise<void> {
 		await Promise.all([this.postgres.start(), this.redis.start()]);
 		this.webhookPort = await freePort();
 		this.main = new ClusterN8n(undefined, 0, () => this.sharedEnv());
-		await this.main.installPackage(tarball);
+		if (tarball) await this.main.installPackage(tarball);
+		this.sharedNodes = tarball !== undefined;
 		await prepare(this.main);
-		this.mainUrl = await this.main.start();
+		if (!options.mainLast) this.mainUrl = await this.main.start();
 		this.webhookProcessor = await this.startProcess('webhook', ['webhook'], this.webhookPort);
 		this.webhookUrl = `http://127.0.0.1:${this.webhookPort}`;
 		for (let index = 1; index <= workerCount; index++) {
@@ -152,21 +160,23 @@ export class QueueCluster {
 		}
 		await Promise.all(this.workers.map(async (worker) => await worker.waitForLog(/n8n worker is now ready/)));
 		await this.webhookProcessor.waitForLog(/Webhook listener waiting for requests/);
+		if (options.mainLast) this.mainUrl = await this.main.start();
 	}
 
 	/**
-	 * An n8n process beside the main: its own user folder whose `.n8n/nodes` is the main's,
-	 * so that it loads the same installed package; its own ports (two n8n processes on one
-	 * task-runner broker port, or one health-check port, collide).
+	 * An n8n process beside the main: its own user folder, whose `.n8n/nodes` is the main's when
+	 * the package was installed there, so that it loads the same installed package; its own
+	 * ports (two n8n processes on one task-runner broker port, or one health-check port, collide);
+	 * `settings` of its own over the cluster's.
 	 */
-	private async startProcess(name: string, args: string[], port: number): Promise<ClusterProcess> {
-		const n8n = new ClusterN8n(undefined, port || (await freePort()), () => this.sharedEnv());
+	async startProcess(name: string, args: string[], port: number, settings: NodeJS.ProcessEnv = {}): Promise<ClusterProcess> {
+		const n8n = new ClusterN8n(undefined, port || (await freePort()), () => ({ ...this.sharedEnv(), ...settings }));
 		mkdirSync(join(n8n.userFolder, '.n8n'), { recursive: true });
-		symlinkSync(this.main.nodesFolder, n8n.nodesFolder);
+		if (this.sharedNodes) symlinkSync(this.main.nodesFolder, n8n.nodesFolder);
 		this.others.push(n8n);
 		const brokerPort = await freePort(n8n.port);
 		const env = { ...n8n.env, N8N_RUNNERS_BROKER_PORT: String(brokerPort), QUEUE_HEALTH_CHECK_PORT: String(await freePort(n8n.port, brokerPort)) };
-		return new ClusterProcess(name, spawnN8n(args, { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+		return new ClusterProcess(name, spawnN8n(args, { env, stdio: ['ignore', 'pipe', 'pipe'] }), n8n.nodesFolder);
 	}
 
 	/** A REST client of the main, logged in as its owner (set up on first use). */
