@@ -237,7 +237,10 @@ describe('the trigger in a running n8n', () => {
 
 	test('n8n serves both nodes\' descriptions with what its AI workflow builder reads (builderHint)', async () => {
 		// The node types n8n hands its editor and its workflow builder, as loaded from the package.
-		const types: any[] = (await axios.get(`${baseUrl}/types/nodes.json`)).data;
+		const editor = await n8n.ownerClient(baseUrl);
+		const answer = await editor.get('/types/nodes.json');
+		assert.equal(answer.status, 200);
+		const types: any[] = answer.data;
 		const typeNamed = (name: string) => types.find((type) => type.name === name);
 		const node = typeNamed('n8n-nodes-pdf-noodle.pdfNoodle');
 		const trigger = typeNamed('n8n-nodes-pdf-noodle.pdfNoodleTrigger');
