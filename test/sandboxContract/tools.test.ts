@@ -54,9 +54,11 @@ describe('signed upload URLs', () => {
 		assert.equal(unnamed.status, 200);
 		assert.match(unnamed.json.fileName, /^[a-z0-9]{6,}\.pdf$/);
 		const names: Record<string, string> = {
-			'../../etc/Q3 report (final).pdf': 'Q3_report_final_.pdf',
+			'../../etc/Q3 report (final).pdf': 'Q3 report (final).pdf',
 			'notes.txt': 'notes.txt.pdf',
-			'Rechnung März.PDF': 'Rechnung_M_rz.pdf',
+			'Rechnung März.PDF': 'Rechnung März.pdf',
+			'a"b<c>|d?.pdf': 'a_b_c_d_.pdf',
+			'..\\..\\.hidden.pdf': 'hidden.pdf',
 		};
 		for (const [given, stored] of Object.entries(names)) {
 			const slot = await callApi(sandbox, 'GET', `/v1/tools/get-signed-upload-url?fileName=${encodeURIComponent(given)}`);

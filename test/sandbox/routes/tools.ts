@@ -237,12 +237,12 @@ export function toolRoutes(router: Router, context: SandboxContext): void {
 
 /**
  * The stored name of an upload: without `fileName` a random one is made, as the service's
- * documentation says; a given name is sanitised (no folders, only letters, digits, dots,
- * dashes and underscores) and ends in .pdf.
+ * documentation says; a given name is sanitised (no folders; letters, digits, spaces, dots,
+ * dashes, underscores and parentheses kept, anything else made `_`) and ends in .pdf.
  */
 function uploadFileName(given: string | null): string {
 	const base = (given ?? '').split(/[/\\]/).pop()!.replace(/\.pdf$/i, '');
-	const safe = base.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+	const safe = base.replace(/[^\p{L}\p{N} ._()-]+/gu, '_').trim().replace(/^[._]+/, '');
 	return safe === '' ? randomPdfName() : `${safe}.pdf`;
 }
 
