@@ -1,6 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { throwOnErrorStatus } from '../errors/errors';
+import { asNodeError, throwOnErrorStatus } from '../errors/errors';
 import { backoffMs, cancellableSleep, isNetworkFailure, retryAfterMs, type SleepContext } from './retry';
 import { type ApiRequest, apiRequest, type TransportContext } from './transport';
 
@@ -59,27 +59,21 @@ export async function apiRequestWithinRateLimit(
 	for (let retries = 0; ; retries++) {
 		const left = deadline === undefined ? undefined : deadline - Date.now();
 		const timeoutMs = left === undefined ? request.timeoutMs : Math.max(1, Math.min(left, request.timeoutMs ?? left));
-		let response: IN8nHttpFullResponse | undefined;
-		let failure: unknown;
-		try {
-			response = await apiRequest(context, { ...request, timeoutMs });
-		} catch (error) {
-			if (!bound.transientFailures || !isNetworkFailure(error)) throw error;
-			failure = error;
-		}
+		// A lost connection comes back as `failure` when it may be tried again; any other error goes to the caller as it came.
+		const { response, failure } = await apiRequest(context, { ...request, timeoutMs }).then(
+			(answer): { response?: IN8nHttpFullResponse; failure?: unknown } => ({ response: answer }),
+			async (error: unknown) => (bound.transientFailures === true && isNetworkFailure(error) ? { failure: error } : await Promise.reject(error)),
+		);
 		const again = response === undefined || response.statusCode === 429 || (bound.transientFailures === true && response.statusCode >= 500);
-		if (!again || retries === bound.retries) return answerOrThrow(response, failure);
 		const asked = response?.statusCode === 429 ? retryAfterMs(response.headers as IDataObject) : undefined;
 		const waitMs = asked ?? backoffMs(1000, retries + 1);
-		if (waitMs > bound.maxWaitMs) return answerOrThrow(response, failure);
-		if (deadline !== undefined && Date.now() + waitMs >= deadline) return answerOrThrow(response, failure);
+		const tooLong = waitMs > bound.maxWaitMs || (deadline !== undefined && Date.now() + waitMs >= deadline);
+		if (!again || retries === bound.retries || tooLong) {
+			if (response === undefined) throw asNodeError(context, failure);
+			return response;
+		}
 		await cancellableSleep(context, waitMs);
 	}
-}
-
-function answerOrThrow(response: IN8nHttpFullResponse | undefined, failure: unknown): IN8nHttpFullResponse {
-	if (response === undefined) throw failure;
-	return response;
 }
 
 /** A request of a node run whose answer must be a JSON object: an error status is thrown, worded for a person. */
