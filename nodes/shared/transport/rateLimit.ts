@@ -29,6 +29,12 @@ export interface RetryBound {
  */
 export const NODE_RUN_RETRIES: RetryBound = { retries: 4, maxWaitMs: 60_000 };
 
+/** One request's outcome: its answer, or a lost connection that may be tried again. */
+interface Attempt {
+	response?: IN8nHttpFullResponse;
+	failure?: unknown;
+}
+
 /** How long a lookup made while a webhook's caller waits may go on, in seconds (docs/trigger.md says it). */
 export const WEBHOOK_LOOKUP_SECONDS = 20;
 
@@ -61,8 +67,8 @@ export async function apiRequestWithinRateLimit(
 		const timeoutMs = left === undefined ? request.timeoutMs : Math.max(1, Math.min(left, request.timeoutMs ?? left));
 		// A lost connection comes back as `failure` when it may be tried again; any other error goes to the caller as it came.
 		const { response, failure } = await apiRequest(context, { ...request, timeoutMs }).then(
-			(answer): { response?: IN8nHttpFullResponse; failure?: unknown } => ({ response: answer }),
-			async (error: unknown) => (bound.transientFailures === true && isNetworkFailure(error) ? { failure: error } : await Promise.reject(error)),
+			(answer): Attempt => ({ response: answer }),
+			async (error: unknown): Promise<Attempt> => (bound.transientFailures === true && isNetworkFailure(error) ? { failure: error } : await Promise.reject(error)),
 		);
 		const again = response === undefined || response.statusCode === 429 || (bound.transientFailures === true && response.statusCode >= 500);
 		const asked = response?.statusCode === 429 ? retryAfterMs(response.headers as IDataObject) : undefined;
