@@ -29,10 +29,10 @@ const keyOf = (event: 'render' | 'batch', id: unknown) => `${event}:${String(id)
 
 /**
  * `size` deliveries: finished batch records and the render results inside them (each result
- * is a real render the status endpoint knows), and one in ten forged.
+ * is a real render the status endpoint knows), and one in ten forged (`forgedShare`).
  */
-export async function burstDeliveries(sandbox: Sandbox, size: number): Promise<Delivery[]> {
-	const forgedCount = Math.round(size * FORGED_SHARE);
+export async function burstDeliveries(sandbox: Sandbox, size: number, forgedShare = FORGED_SHARE): Promise<Delivery[]> {
+	const forgedCount = Math.round(size * forgedShare);
 	const genuine: Delivery[] = [];
 	for (let batch = 0; genuine.length < size - forgedCount; batch++) {
 		const items = Array.from({ length: BATCH_SIZE }, (_, index) => ({ html: `<h1>Burst ${batch}.${index}</h1>` }));
