@@ -13,7 +13,7 @@ import axios, { type AxiosInstance } from 'axios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { answerCounts, BURST_SIZE, burstDeliveries, executionKey, lookupsPerSecondFor, postBurst, tally } from '../support/burst';
+import { answerCounts, BURST_SIZE, burstDeliveries, executionKey, lookupsPerSecondFor, postBurst, sentAgainCount, tally } from '../support/burst';
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
@@ -160,8 +160,10 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		sandbox.context.traffic.reset();
 		try {
 			const answers = await postBurst(`${cluster.webhookUrl}${BURST_TRIGGER.path}?token=${EXAMPLE_TRIGGER_TOKEN}`, deliveries);
+			const traffic = sandbox.context.traffic.snapshot();
+			console.log(`queue burst: ${deliveries.length} deliveries (${sentAgainCount(answers)} sent again after a 503); ${traffic.statusCalls} status lookups, ${traffic.rateLimited} of them answered 429`);
 			assert.deepEqual(answerCounts(answers), { 'genuine 200 started': genuine.length, 'forged 403': deliveries.length - genuine.length });
-			assert.ok(sandbox.context.traffic.snapshot().rateLimited > 0, 'the sandbox\'s rate limit was met');
+			assert.ok(traffic.rateLimited > 0, 'the sandbox\'s rate limit was met');
 		} finally {
 			delete sandbox.context.settings.statusLookupsPerSecond;
 		}
