@@ -2,7 +2,7 @@
  * A burst of webhook deliveries at one PDF Noodle Trigger, as when a campaign's renders finish
  * together: real, finished renders and batches of the sandbox (Chromium renders), posted within
  * about a second, with forged calls among them, while the sandbox rate-limits the status
- * lookups that confirm them. Used by test/e2e/burst.test.ts (one n8n), test/queue/queue.test.ts
+ * lookups that confirm them. Used by test/e2e/hardened.test.ts (one n8n), test/queue/queue.test.ts
  * (webhook processor and two workers) and bench/triggerBurst.ts.
  */
 import { Agent } from 'node:http';
