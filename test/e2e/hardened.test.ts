@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import axios from 'axios';
 
-import { answerCounts, BURST_SIZE, burstDeliveries, executionKey, lookupsPerSecondFor, postBurst, sentAgainCount, tally } from '../support/burst';
+import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, burstDeliveries, executionKey, postBurst, sentAgainCount, tally } from '../support/burst';
 import { pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
 import { startReceiver } from '../support/receiver';
@@ -193,7 +193,7 @@ describe('the trigger under pressure from outside', () => {
 		const deliveries = await burstDeliveries(sandbox, BURST_SIZE);
 		const genuine = deliveries.filter((delivery) => !delivery.forged);
 		const before = new Set(executionsOf(CONFIRMED_TRIGGER_ID).map((row) => row.id));
-		sandbox.context.settings.statusLookupsPerSecond = lookupsPerSecondFor(BURST_SIZE);
+		sandbox.context.settings.statusLookupsPerSecond = BURST_LOOKUPS_PER_SECOND;
 		sandbox.context.traffic.reset();
 		const started = Date.now();
 		let answers;

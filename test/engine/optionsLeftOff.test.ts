@@ -7,24 +7,20 @@
  * so an option added later is covered without touching this file.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import { beforeAll, describe, test } from '@jest/globals';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import { runPdfNoodle } from '../harness/engine';
-import { type FileServer, serveFiles, textPdf } from '../support/fixtures';
 import { apiRequests, callApi, credentialsFor, takeContractViolations } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
-let files: FileServer;
+/** Two PDFs for the tools to read: files the sandbox rendered, at its signed URLs. */
+const pdfUrls: string[] = [];
 
 beforeAll(async () => {
-	files = await serveFiles({ '/a.pdf': await textPdf('A', 2), '/b.pdf': await textPdf('B', 3) });
-});
-
-afterAll(async () => {
-	await files.close();
+	for (const page of ['A', 'B']) pdfUrls.push(String((await callApi(sandbox, 'POST', '/v1/html-to-pdf/sync', { html: `<p>${page}</p>` })).json.signedUrl));
 });
 
 const properties = new PdfNoodle().description.properties as INodeProperties[];
@@ -72,11 +68,11 @@ const OPERATIONS: Record<string, () => Promise<Record<string, unknown>>> = {
 	'template getMany': async () => ({ limit: 2 }),
 	'template getVariables': async () => ({ template: certificate }),
 	'pdfTool markdownToPdf': async () => ({ markdown: '# Off', pdfOptions: { format: 'A5' } }),
-	'pdfTool mergePdfs': async () => ({ sources: { source: [{ inputType: 'url', url: files.url('/a.pdf') }, { inputType: 'url', url: files.url('/b.pdf') }] } }),
-	'pdfTool splitPdf': async () => ({ inputType: 'url', url: files.url('/b.pdf'), splitMode: 'intervals', interval: 1 }),
-	'pdfTool compressPdf': async () => ({ inputType: 'url', url: files.url('/a.pdf'), compressLevel: 'low' }),
+	'pdfTool mergePdfs': async () => ({ sources: { source: [{ inputType: 'url', url: pdfUrls[0] }, { inputType: 'url', url: pdfUrls[1] }] } }),
+	'pdfTool splitPdf': async () => ({ inputType: 'url', url: pdfUrls[1], splitMode: 'intervals', interval: 1 }),
+	'pdfTool compressPdf': async () => ({ inputType: 'url', url: pdfUrls[0], compressLevel: 'low' }),
 	// `marked` is a value written into the PDF (false unmarks it), not an option: it may go as false.
-	'pdfTool updateMetadata': async () => ({ inputType: 'url', url: files.url('/a.pdf'), pdfProperties: { title: 'Off' } }),
+	'pdfTool updateMetadata': async () => ({ inputType: 'url', url: pdfUrls[0], pdfProperties: { title: 'Off' } }),
 	'pdfTool getStatus': async () => ({ toolRequestId: String((await callApi(sandbox, 'POST', '/v1/tools/convert-markdown-to-pdf', { markdown: '# x', async: true })).json.requestId) }),
 };
 

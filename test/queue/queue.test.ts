@@ -13,7 +13,7 @@ import axios, { type AxiosInstance } from 'axios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { answerCounts, BURST_SIZE, burstDeliveries, executionKey, lookupsPerSecondFor, postBurst, sentAgainCount, tally } from '../support/burst';
+import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, burstDeliveries, executionKey, postBurst, sentAgainCount, tally } from '../support/burst';
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
@@ -156,7 +156,7 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 	test(`a burst of ${BURST_SIZE} deliveries (one in ten forged) at the trigger on the webhook processor, its lookups rate-limited: each genuine one starts exactly one execution, on a worker`, async () => {
 		const deliveries = await burstDeliveries(sandbox, BURST_SIZE);
 		const genuine = deliveries.filter((delivery) => !delivery.forged);
-		sandbox.context.settings.statusLookupsPerSecond = lookupsPerSecondFor(BURST_SIZE);
+		sandbox.context.settings.statusLookupsPerSecond = BURST_LOOKUPS_PER_SECOND;
 		sandbox.context.traffic.reset();
 		try {
 			const answers = await postBurst(`${cluster.webhookUrl}${BURST_TRIGGER.path}?token=${EXAMPLE_TRIGGER_TOKEN}`, deliveries);
