@@ -32,7 +32,7 @@ const common = {
 };
 
 /** A layer: its folder under test/, its time limit per test, and whether it runs the sources. */
-function layer(name, folder, testTimeout, runsSources) {
+function layer(name, folder, testTimeout, runsSources, checksContract = false) {
 	return {
 		...common,
 		displayName: name,
@@ -40,7 +40,8 @@ function layer(name, folder, testTimeout, runsSources) {
 		// Jest reads a per-project testTimeout only from the command line; the layer's own limit is
 		// set by layerTimeout.js from this global.
 		globals: { layerTestTimeout: testTimeout },
-		setupFilesAfterEnv: ['<rootDir>/test/harness/layerTimeout.js'],
+		// The engine, e2e and queue layers assert every sandbox's contract-violation log empty after each test.
+		setupFilesAfterEnv: ['<rootDir>/test/harness/layerTimeout.js', ...(checksContract ? ['<rootDir>/test/harness/contractCheck.ts'] : [])],
 		moduleNameMapper: runsSources ? sourcesForDist : {},
 	};
 }
@@ -51,16 +52,16 @@ module.exports = {
 		// The sandbox's own tests: its contract with the API spec, over HTTP (the server is test/sandbox).
 		layer('contract', 'sandboxContract', 120_000, true),
 		{
-			...layer('engine', 'engine', 180_000, true),
+			...layer('engine', 'engine', 180_000, true, true),
 			// One n8n user folder for the run's engine test files, removed after the run.
 			globalSetup: '<rootDir>/test/harness/engineFolderSetup.js',
 			globalTeardown: '<rootDir>/test/harness/engineFolderTeardown.js',
 		},
-		layer('e2e', 'e2e', 900_000, false),
+		layer('e2e', 'e2e', 900_000, false, true),
 		// n8n's editor in a headless Chromium: the limit also bounds starting n8n (beforeAll), about 30 s.
 		layer('ui', 'ui', 180_000, false),
 		// n8n in queue mode (PostgreSQL, Redis, main, webhook processor, two workers); starting it takes a minute.
-		layer('queue', 'queue', 600_000, false),
+		layer('queue', 'queue', 600_000, false, true),
 	],
 	// Two test files at a time, as on this project's 2-core machines (Jest's default would be one).
 	maxWorkers: 2,

@@ -33,7 +33,7 @@ async function renderAndRead(parameters: Record<string, unknown>) {
 }
 
 describe('Render From Template options', () => {
-	test('every option set goes into the body under the API\'s names', async () => {
+	test('every option set goes into the body under the API\'s names; those set to their default (PDF, no cover) are left out', async () => {
 		const { body, item } = await renderAndRead({
 			resource: 'document',
 			operation: 'renderFromTemplate',
@@ -53,9 +53,7 @@ describe('Render From Template options', () => {
 		assert.deepEqual(body, {
 			templateId: 'certificate',
 			data: { recipient_name: 'Mary Jackson', course: { title: 'Aerodynamics', hours: 40 } },
-			convertToImage: false,
 			metadata: { title: 'Certificate', author: 'Training Team', subject: 'Completion', keywords: 'course, aero' },
-			hasCover: false,
 			signedUrlExpiresIn: 600,
 			s3_bucket: 'sandbox-storage',
 			s3_key: 'certificates/2026/mary-jackson',
@@ -189,7 +187,7 @@ describe('Render From HTML print settings', () => {
 			html,
 			options: { signedUrlExpiresIn: 120, outputFormat: 'pdf' },
 		});
-		assert.deepEqual(body, { html, convertToImage: false, signedUrlExpiresIn: 120 });
+		assert.deepEqual(body, { html, signedUrlExpiresIn: 120 }, 'PDF output is the default: convertToImage is left out, not sent as false');
 	});
 });
 

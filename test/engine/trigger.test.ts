@@ -135,6 +135,29 @@ describe('events', () => {
 		assert.equal(delivery.status, 200, 'the service got its answer at once');
 	});
 
+	test('a lookup answered 429 is sent again after its Retry-After: the delivery starts the workflow once, from the third lookup', async () => {
+		const server = await trigger({ events: ['render'] }, confirmed('tok-429'));
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 429, headers: { 'Retry-After': '1' }, times: 2 } as Fault);
+		const requestId = await asyncRenderTo(`${server.url}?token=tok-429`);
+		assert.deepEqual(statusLookups(), Array(3).fill(`GET /v1/pdf/status/${requestId}`), 'two lookups refused 429, the third answered');
+		assert.equal(server.executions.length, 1);
+		assert.deepEqual([server.executions[0][0].json.requestId, server.executions[0][0].json.renderStatus], [requestId, 'SUCCESS']);
+		const delivery = sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === requestId)!;
+		assert.equal(delivery.status, 200, 'the service\'s delivery is answered 200, not 502');
+	});
+
+	test('under the sandbox\'s rate limit of 2 lookups a second, 8 deliveries at once each start the workflow once', async () => {
+		const server = await trigger({ events: ['render'] }, confirmed('tok-rl'));
+		const { json: rendered } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items: Array.from({ length: 8 }, (_, index) => ({ html: `<p>Document ${index + 1}</p>` })) });
+		const results = rendered.results as Array<Record<string, unknown>>;
+		sandbox.context.settings.statusLookupsPerSecond = 2;
+		sandbox.context.traffic.reset();
+		const answers = await Promise.all(results.map(async (result) => await post(`${server.url}?token=tok-rl`, result)));
+		assert.deepEqual(answers.map((answer) => answer.status), Array(8).fill(200));
+		assert.deepEqual(server.executions.map((items) => items[0].json.requestId).sort(), results.map((result) => result.requestId).sort());
+		assert.ok(sandbox.context.traffic.snapshot().rateLimited >= 6, `the limit was met: ${JSON.stringify(sandbox.context.traffic.snapshot())}`);
+	});
+
 	test('a batch record starts the workflow with "event": "batch" and its files', async () => {
 		const server = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', ...UNCONFIRMED_DOWNLOADS }, confirmed());
 		const urls = [await renderedFileUrl(), await renderedFileUrl()];
@@ -440,18 +463,26 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 		assert.equal(server.executions.length, 0);
 	});
 
-	test('confirmed: when pdf noodle cannot be reached or fails the lookup, the call is answered 5xx (to be sent again) and starts nothing', async () => {
+	test('confirmed: when pdf noodle cannot be reached for 20 s, or fails the lookup for good, the call is answered 503 (to be sent again) and starts nothing', async () => {
 		const unreachable = { credentials: { ...credentialsFor(sandbox, { baseUrl: 'http://127.0.0.1:1' }), pdfNoodleTriggerApi: { token: 't' } } };
 		const down = await trigger({ events: ['render'] }, unreachable);
 		const answer = await post(`${down.url}?token=t`, forgedRender());
 		assert.equal(answer.status, 503);
-		assert.match(String(answer.json?.message), /^The render could not be confirmed: pdf noodle could not be reached/);
+		assert.match(String(answer.json?.message), /^The render could not be confirmed: pdf noodle could not be reached \(.*\); send it again later$/);
 
 		const server = await trigger({ events: ['render'] }, confirmed('tok-f4'));
+		// A lookup is harmless to repeat: a 500 is tried again, and the second answer decides.
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 500, times: 1 } as Fault);
 		assert.deepEqual(await post(`${server.url}?token=tok-f4`, forgedRender()), {
-			status: 502,
-			json: { message: 'The render could not be confirmed: pdf noodle answered 500 to its lookup' },
+			status: 403,
+			json: { message: 'pdf noodle knows no render "forged-1": the call is not confirmed and starts nothing' },
+		});
+		assert.deepEqual(statusLookups(), ['GET /v1/pdf/status/forged-1', 'GET /v1/pdf/status/forged-1']);
+		// A Retry-After longer than the trigger's bound: answered 503 at once, not after the wait.
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 429, headers: { 'Retry-After': '30' }, times: 1 } as Fault);
+		assert.deepEqual(await post(`${server.url}?token=tok-f4`, forgedRender()), {
+			status: 503,
+			json: { message: 'The render could not be confirmed: pdf noodle still answered 429 to its lookup within the 20 s it is tried for; send it again later' },
 		});
 		const wrongKey = { credentials: { ...credentialsFor(sandbox, { apiKey: 'not-the-key' }), pdfNoodleTriggerApi: { token: 't' } } };
 		const misconfigured = await trigger({ events: ['render'] }, wrongKey);

@@ -13,13 +13,14 @@ import axios, { type AxiosInstance } from 'axios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
+import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, burstDeliveries, executionKey, postBurst, sentAgainCount, tally } from '../support/burst';
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
 import { packPackage } from '../e2e/n8n';
 import { parseExecutionData, QueueCluster } from './cluster';
-import { PAUSED_RENDER, pausedRenderWorkflow, RENDER_ON_REQUEST, renderOnRequestWorkflow, SLOW_RENDER, slowRenderWorkflow, TRIGGER_THEN_COMPRESS, triggerThenCompressWorkflow } from './workflows';
+import { BURST_TRIGGER, burstTriggerWorkflow, PAUSED_RENDER, pausedRenderWorkflow, RENDER_ON_REQUEST, renderOnRequestWorkflow, SLOW_RENDER, slowRenderWorkflow, TRIGGER_THEN_COMPRESS, triggerThenCompressWorkflow } from './workflows';
 
 /** The MCP Server Trigger example: n8n's webhook processor serves MCP in queue mode. */
 const MCP_EXAMPLE = example('mcp-pdf-tools');
@@ -43,7 +44,7 @@ beforeAll(async () => {
 	cluster = new QueueCluster();
 	await cluster.start(await packPackage(packFolder), async (main) => {
 		await main.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
-		for (const workflow of [renderOnRequestWorkflow(), slowRenderWorkflow(), triggerThenCompressWorkflow(), pausedRenderWorkflow(), MCP_EXAMPLE]) {
+		for (const workflow of [renderOnRequestWorkflow(), slowRenderWorkflow(), triggerThenCompressWorkflow(), burstTriggerWorkflow(), pausedRenderWorkflow(), MCP_EXAMPLE]) {
 			await main.importWorkflow(workflow);
 			await main.cli('publish:workflow', `--id=${workflow.id}`);
 		}
@@ -150,6 +151,32 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		assert.equal(lookups('forged').length, 1);
 		await new Promise((wait) => setTimeout(wait, 1500));
 		assert.equal((await executionsOf(TRIGGER_THEN_COMPRESS.id)).length, before, 'the forged calls started nothing');
+	});
+
+	test(`a burst of ${BURST_SIZE} deliveries (one in ten forged) at the trigger on the webhook processor, its lookups rate-limited: each genuine one starts exactly one execution, on a worker`, async () => {
+		const deliveries = await burstDeliveries(sandbox, BURST_SIZE);
+		const genuine = deliveries.filter((delivery) => !delivery.forged);
+		sandbox.context.settings.statusLookupsPerSecond = BURST_LOOKUPS_PER_SECOND;
+		sandbox.context.traffic.reset();
+		try {
+			const answers = await postBurst(`${cluster.webhookUrl}${BURST_TRIGGER.path}?token=${EXAMPLE_TRIGGER_TOKEN}`, deliveries);
+			const traffic = sandbox.context.traffic.snapshot();
+			console.log(`queue burst: ${deliveries.length} deliveries (${sentAgainCount(answers)} sent again after a 503); ${traffic.statusCalls} status lookups, ${traffic.rateLimited} of them answered 429`);
+			assert.deepEqual(answerCounts(answers), { 'genuine 200 started': genuine.length, 'forged 403': deliveries.length - genuine.length });
+			assert.ok(traffic.rateLimited > 0, 'the sandbox\'s rate limit was met');
+		} finally {
+			delete sandbox.context.settings.statusLookupsPerSecond;
+		}
+		const executions = await waitFor(`${genuine.length} finished executions`, async () => {
+			const rows = await executionsOf(BURST_TRIGGER.id);
+			return rows.length >= genuine.length && rows.every((row) => !['new', 'running'].includes(row.status)) ? rows : undefined;
+		}, 300_000);
+		assert.deepEqual([...new Set(executions.map((row) => row.status))], ['success']);
+		const keys = executions.map((row) => executionKey(row.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0][0].json));
+		assert.deepEqual(tally(deliveries, keys), { missing: [], twice: [], forgedStarted: [] });
+		assert.equal(executions.length, genuine.length);
+		const workers = new Set(executions.map((row) => workerOf(row.id)));
+		assert.ok(!workers.has(undefined), 'every execution ran on a worker');
 	});
 
 	test('a render waited on by a worker, cancelled by the worker (the workflow\'s timeout): the node stops polling at once', async () => {

@@ -109,6 +109,18 @@ export function triggerThenCompressWorkflow() {
 	return workflow(TRIGGER_THEN_COMPRESS.id, 'Queue: trigger, then a node that uses its file', [trigger, compress]);
 }
 
+/** The example trigger alone, for a burst of deliveries through the webhook processor (test/support/burst.ts). */
+export const BURST_TRIGGER = {
+	// At most 21 characters: n8n saves the static data (the trigger's memory of deliveries) only for such IDs.
+	id: 'queueTriggerBurst',
+	path: '/webhook/queue-burst/pdf-noodle',
+};
+
+export function burstTriggerWorkflow() {
+	const receiver = example('trigger-receive-renders');
+	return workflow(BURST_TRIGGER.id, 'Queue: a burst of deliveries at one trigger', [{ ...receiver.nodes[0], webhookId: 'queue-burst' }]);
+}
+
 /**
  * POST `{"name": "..."}` to `/webhook/queue-named-render`: one certificate for that name,
  * waited on by polling every second, with no workflow timeout: the name tells the renders

@@ -1,3 +1,4 @@
+import type { ContractViolation } from './contract/check';
 import type { Fault } from './faults';
 import type { BatchStore } from './batches';
 import type { FileStore } from './files';
@@ -29,6 +30,11 @@ export interface SandboxSettings {
 	 * client then learns the name only from the download's Content-Disposition.
 	 */
 	opaqueFileUrls?: boolean;
+	/**
+	 * Status lookups (`/v1/.../status/...`) answered per second before the next are answered 429
+	 * with a Retry-After, as a rate-limited service does; 0 (the default) is no limit.
+	 */
+	statusLookupsPerSecond?: number;
 	/** Added to the real clock: lets a test age signed URLs without waiting. */
 	clockOffsetMs: number;
 	/** How long an AI template creation takes. */
@@ -63,6 +69,12 @@ export interface SandboxContext {
 	requestLog: LoggedRequest[];
 	/** Counts of every request served and of those in flight (benchmarks; the log keeps only the latest). */
 	traffic: Traffic;
+	/**
+	 * The contract-violation log: every way a request to the API differed from the contract
+	 * (contract/check.ts), oldest first. The engine, e2e and queue harnesses assert it empty
+	 * after each test (test/harness/contractCheck.ts).
+	 */
+	violations: ContractViolation[];
 	/** Every webhook POST the sandbox made, oldest first. */
 	webhookDeliveries: WebhookDelivery[];
 	/** Faults to inject into coming requests (test controls). */

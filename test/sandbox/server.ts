@@ -3,12 +3,15 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 import type { LoggedRequest, SandboxContext, SandboxSettings } from './context';
+import { contractViolations } from './contract/check';
+import { liveSandboxes } from './contract/live';
 import { applyFault, type Fault, takeFault } from './faults';
 import { FileStore } from './files';
 import { HttpError, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, parseJson, readBody, type Request, Router, sendError } from './http';
 import { Renderer } from './render/renderer';
 import { BatchStore } from './batches';
 import { RenderQueue } from './renders';
+import { StatusRateLimit } from './statusRateLimit';
 import { ToolQueue } from './tools/jobs';
 import { Traffic } from './traffic';
 import { batchRoutes } from './routes/batches';
@@ -83,6 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		tools: new ToolQueue(() => settings.toolDelayMs),
 		batches: new BatchStore(),
 		requestLog: [],
+		violations: [],
 		traffic: new Traffic(),
 		webhookDeliveries: [],
 		faults,
@@ -90,6 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	} as Omit<SandboxContext, 'creations'> as SandboxContext;
 	context.creations = new CreationQueue(context);
 
+	const statusLimit = new StatusRateLimit();
 	const router = new Router();
 	templateRoutes(router, context);
 	renderRoutes(router, context);
@@ -99,7 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	if (options.testControls) controlRoutes(router, context);
 
 	const handler = (request: IncomingMessage, response: ServerResponse) => {
-		handle(context, router, request, response).catch((error: Error) => {
+		handle(context, router, statusLimit, request, response).catch((error: Error) => {
 			if (!response.headersSent) sendError(response, 500, `Sandbox failure: ${error.message}`);
 			else response.destroy();
 		});
@@ -110,12 +115,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	baseUrl = `${options.tls ? 'https' : 'http'}://${options.host ?? '127.0.0.1'}:${port}`;
 	const former = options.formerPort === undefined ? undefined : await startFormerAddress(context, options.formerPort, options.host ?? '127.0.0.1');
 
+	liveSandboxes.add(context);
 	return {
 		baseUrl,
 		formerBaseUrl: former?.baseUrl,
 		apiKey: context.apiKey,
 		context,
 		close: async () => {
+			liveSandboxes.delete(context);
 			for (const listener of [server, former?.server]) {
 				if (!listener) continue;
 				listener.closeAllConnections();
@@ -158,7 +165,7 @@ function isAuthorized(context: SandboxContext, request: IncomingMessage): boolea
 	return request.headers.authorization === `Bearer ${context.apiKey}`;
 }
 
-async function handle(context: SandboxContext, router: Router, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(context: SandboxContext, router: Router, statusLimit: StatusRateLimit, incoming: IncomingMessage, response: ServerResponse): Promise<void> {
 	const url = new URL(incoming.url ?? '/', 'http://sandbox');
 	const method = (incoming.method ?? 'GET').toUpperCase();
 	const logged: LoggedRequest = {
@@ -178,6 +185,13 @@ async function handle(context: SandboxContext, router: Router, incoming: Incomin
 	try {
 		const fault = url.pathname.startsWith('/__sandbox/') ? undefined : takeFault(context.faults, method, url.pathname);
 		if (fault && (await applyFault(fault, incoming, response))) return;
+		if (url.pathname.startsWith('/v1/') && url.pathname.includes('/status/') && statusLimit.refuses(Date.now(), context.settings.statusLookupsPerSecond)) {
+			context.traffic.countRateLimited();
+			incoming.resume();
+			response.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+			response.end(JSON.stringify({ message: `Too many requests: at most ${context.settings.statusLookupsPerSecond} status lookups a second` }));
+			return;
+		}
 		const found = router.match(method, url.pathname);
 		if (found === undefined) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
 		if (found === 'method') throw new HttpError(405, `Method ${method} is not allowed on ${url.pathname}`);
@@ -186,6 +200,7 @@ async function handle(context: SandboxContext, router: Router, incoming: Incomin
 		}
 		const rawBody = await readBody(incoming, url.pathname.startsWith('/uploads/') ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES);
 		logged.body = bodyForLog(rawBody, incoming.headers['content-type']);
+		if (url.pathname.startsWith('/v1/')) context.violations.push(...contractViolations(method, url.pathname, logged.query, logged.body));
 		const request: Request = {
 			method,
 			path: url.pathname,

@@ -12,6 +12,8 @@ export interface TrafficCounts {
 	inFlight: number;
 	/** The most requests answered at the same time since the reset. */
 	maxInFlight: number;
+	/** Status lookups answered 429 by the sandbox's rate limit (setting `statusLookupsPerSecond`). */
+	rateLimited: number;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface TrafficCounts {
  * of thousands of items needs. Test-control requests (/__sandbox/) are not counted.
  */
 export class Traffic {
-	private counts: TrafficCounts = { apiCalls: 0, statusCalls: 0, otherCalls: 0, inFlight: 0, maxInFlight: 0 };
+	private counts: TrafficCounts = { apiCalls: 0, statusCalls: 0, otherCalls: 0, inFlight: 0, maxInFlight: 0, rateLimited: 0 };
 
 	/** Counts a request from its arrival until its response is finished or its connection closes. */
 	track(path: string, request: IncomingMessage, response: ServerResponse): void {
@@ -43,12 +45,16 @@ export class Traffic {
 		request.once('aborted', end);
 	}
 
+	countRateLimited(): void {
+		this.counts.rateLimited++;
+	}
+
 	snapshot(): TrafficCounts {
 		return { ...this.counts };
 	}
 
 	/** Starts counting afresh; requests still in flight stay counted as such. */
 	reset(): void {
-		this.counts = { apiCalls: 0, statusCalls: 0, otherCalls: 0, inFlight: this.counts.inFlight, maxInFlight: this.counts.inFlight };
+		this.counts = { apiCalls: 0, statusCalls: 0, otherCalls: 0, inFlight: this.counts.inFlight, maxInFlight: this.counts.inFlight, rateLimited: 0 };
 	}
 }

@@ -42,13 +42,31 @@ describe('signed upload URLs', () => {
 		assert.equal(await pdfPageCount(read.bytes), 4);
 	});
 
-	test('the get URL cannot be used to upload, and the file name must end in .pdf', async () => {
+	test('the get URL cannot be used to upload', async () => {
 		const slot = await callApi(sandbox, 'GET', '/v1/tools/get-signed-upload-url?fileName=x.pdf');
 		const forged = slot.json.presignedGetUrl.replace('/files/', '/uploads/').replace(/\/[^/?]+\?/, '?');
 		const put = await upload(forged, await textPdf('x', 1));
 		assert.equal(put.status, 403);
-		const badName = await callApi(sandbox, 'GET', '/v1/tools/get-signed-upload-url?fileName=notes.txt');
-		assert.equal(badName.status, 400);
+	});
+
+	test('fileName is optional (a random name is made) and a given name is sanitised, as the service documents', async () => {
+		const unnamed = await callApi(sandbox, 'GET', '/v1/tools/get-signed-upload-url');
+		assert.equal(unnamed.status, 200);
+		assert.match(unnamed.json.fileName, /^[a-z0-9]{6,}\.pdf$/);
+		const names: Record<string, string> = {
+			'../../etc/Q3 report (final).pdf': 'Q3 report (final).pdf',
+			'notes.txt': 'notes.txt.pdf',
+			'Rechnung März.PDF': 'Rechnung März.pdf',
+			'a"b<c>|d?.pdf': 'a_b_c_d_.pdf',
+			'..\\..\\.hidden.pdf': 'hidden.pdf',
+		};
+		for (const [given, stored] of Object.entries(names)) {
+			const slot = await callApi(sandbox, 'GET', `/v1/tools/get-signed-upload-url?fileName=${encodeURIComponent(given)}`);
+			assert.equal(slot.status, 200, given);
+			assert.equal(slot.json.fileName, stored, given);
+			assert.ok(decodeURIComponent(slot.json.presignedGetUrl).includes(`/${stored}?`), slot.json.presignedGetUrl);
+		}
+		assert.deepEqual(sandbox.context.violations, [], 'a missing or odd fileName is within the contract');
 	});
 });
 

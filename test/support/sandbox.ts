@@ -23,6 +23,17 @@ export function clearRequestLog(sandbox: Sandbox): void {
 	sandbox.context.requestLog.length = 0;
 }
 
+/**
+ * The contract-violation log's findings so far, as "METHOD /path: field problem", and the log
+ * emptied: how a test that sends junk on purpose declares it (the harness asserts the log
+ * empty after each test: test/harness/contractCheck.ts).
+ */
+export function takeContractViolations(sandbox: Sandbox): string[] {
+	const found = sandbox.context.violations.map((violation) => `${violation.request}: ${violation.field} ${violation.problem}`);
+	sandbox.context.violations.length = 0;
+	return found;
+}
+
 /** The sandbox's API through axios: every status is an answer to inspect, and the body stays raw text. */
 function apiClient(sandbox: Sandbox): AxiosInstance {
 	return axios.create({ baseURL: sandbox.baseUrl, validateStatus: () => true, responseType: 'text', transformResponse: (text: string) => text });

@@ -7,7 +7,7 @@ import { startedInHooks } from './startedInHooks';
 
 /**
  * The sandbox of a test file: started before its tests (with `settings`), reset before each
- * test (request log, injected faults, traffic counters, and the settings as they were at the
+ * test (request log, contract-violation log, injected faults, traffic counters, and the settings as they were at the
  * start, so that a test's timing changes end with it), and stopped after them. It is used as
  * the sandbox itself; it exists from the file's first hook on.
  */
@@ -21,6 +21,7 @@ export function useSandbox(settings: Partial<SandboxSettings> = {}): Sandbox {
 	beforeEach(() => {
 		const { context } = started!;
 		clearRequestLog(started!);
+		context.violations.length = 0;
 		context.faults.length = 0;
 		context.traffic.reset();
 		// A setting a test added (e.g. fixedRender) goes; the others are as at the start.

@@ -120,7 +120,8 @@ export function printSettingsBody(
 		}
 	}
 	for (const flag of ['landscape', 'printBackground', 'displayHeaderFooter'] as const) {
-		if (settings[flag] !== undefined) body[flag] = settings[flag] === true;
+		// Chromium's default for each is off: a flag added and left off is left out of the body.
+		if (settings[flag] === true) body[flag] = true;
 	}
 	if (settings.scale !== undefined) body.scale = requireNumberInRange(context, `${parameter} → Scale`, settings.scale, 0.1, 2);
 	if (settings.pageRanges !== undefined && settings.pageRanges !== '') {

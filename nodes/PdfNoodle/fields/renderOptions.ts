@@ -148,12 +148,13 @@ function pdfMetadataBody(context: ItemContext, given: IDataObject): IDataObject 
 export function renderOptionsBody(context: ItemContext, source: RenderSource, forBatchEntry = false): IDataObject {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const body: IDataObject = {};
-	if (options.outputFormat !== undefined) body.convertToImage = options.outputFormat === 'png';
+	// Options left at their default (PDF output, no cover, no debug) are left out of the body, never sent as false (api-notes.md).
+	if (options.outputFormat === 'png') body.convertToImage = true;
 
 	const metadata = pdfMetadataBody(context, ((options.pdfMetadata as IDataObject | undefined)?.metadata ?? {}) as IDataObject);
 	if (Object.keys(metadata).length > 0) body.metadata = metadata;
 
-	if (options.hasCover !== undefined) body.hasCover = options.hasCover === true;
+	if (options.hasCover === true) body.hasCover = true;
 	if (options.signedUrlExpiresIn !== undefined) {
 		body.signedUrlExpiresIn = requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', options.signedUrlExpiresIn, 1);
 	}
@@ -167,7 +168,7 @@ export function renderOptionsBody(context: ItemContext, source: RenderSource, fo
 	if (key !== '') body.s3_key = key;
 
 	if (source === 'template' || forBatchEntry) {
-		if (options.debug !== undefined) body.debug = options.debug === true;
+		if (options.debug === true) body.debug = true;
 	}
 	if (source === 'template') {
 		if (options.externalId !== undefined && options.externalId !== '') {

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import { batchStatusPath, renderStatusPath } from '../../shared/api/endpoints';
 import { eventOf, isFinished, recordIdOf } from '../../shared/api/events';
 import { asNodeError } from '../../shared/errors/errors';
-import { apiRequest } from '../../shared/transport/transport';
+import { apiRequestWithinRateLimit, WEBHOOK_LOOKUP_RETRIES, WEBHOOK_LOOKUP_SECONDS } from '../../shared/transport/rateLimit';
 import { itemContextOf, type RunContext } from '../runner/itemContext';
 import { type AwaitedWork, awaitedWorkOf } from './pause';
 import { resumeWithError, resumeWithoutError } from './resumeError';
@@ -53,7 +53,11 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	const context = itemContextOf(execute, 0);
 	let record: IDataObject;
 	try {
-		const response = await apiRequest(context, { method: 'GET', url: statusPathOf(awaited) });
+		// Within the rate limit, as the trigger's confirmation: a 429 or a transient failure is tried again for a while, then answered 503.
+		const response = await apiRequestWithinRateLimit(context, { method: 'GET', url: statusPathOf(awaited) }, WEBHOOK_LOOKUP_RETRIES);
+		if (response.statusCode === 429 || response.statusCode >= 500) {
+			return answerWithoutResuming(webhook, 503, `pdf noodle still answered ${response.statusCode} when the result was looked up, within the ${WEBHOOK_LOOKUP_SECONDS} s it is tried for; send it again later`);
+		}
 		if (response.statusCode >= 400) return answerWithoutResuming(webhook, 502, `pdf noodle answered ${response.statusCode} when the result was looked up`);
 		record = response.body as IDataObject;
 	} catch (error) {

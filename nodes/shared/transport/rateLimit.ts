@@ -1,29 +1,83 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { throwOnErrorStatus } from '../errors/errors';
-import { backoffMs, cancellableSleep, retryAfterMs, type SleepContext } from './retry';
+import { asNodeError, throwOnErrorStatus } from '../errors/errors';
+import { backoffMs, cancellableSleep, isNetworkFailure, retryAfterMs, type SleepContext } from './retry';
 import { type ApiRequest, apiRequest, type TransportContext } from './transport';
 
-/** Times a request answered 429 is sent again before its item fails with the 429. */
-const RATE_LIMIT_RETRIES = 4;
-/** The longest wait for a rate limit: a service that asks for more fails the item at once, saying so. */
-const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+/** How often, and for how long, a request is sent again. */
+export interface RetryBound {
+	/** Times the request is sent again after the first. */
+	retries: number;
+	/** The longest single wait: a service that asks for more gets its answer back at once. */
+	maxWaitMs: number;
+	/**
+	 * The time the whole exchange may take, waits and requests together: no wait is begun that
+	 * would end after it, and each request's timeout is cut to what is left of it.
+	 */
+	withinMs?: number;
+	/**
+	 * Also send again after a 5xx or a lost connection. Only for lookups: a request that starts
+	 * work may have started it before it failed, and a second one would start it twice.
+	 */
+	transientFailures?: boolean;
+}
 
 /**
- * A request of a node run to the API that is sent again when the service answers 429 (Too
- * Many Requests), after its `Retry-After` or a growing backoff, a few times. A 429 means
- * the service refused the request before doing anything, so this holds for the requests
- * that start work too (a render, a batch, a tool job, a creation), which no other failure
- * sends twice: after a 5xx or a lost connection the work may have started. The wait holds
- * no *Requests at Once* slot and stops when the execution is cancelled. The last answer,
- * a 429 included, is the caller's to read.
+ * A node run's requests: 4 more tries after a 429, a wait of at most a minute each. The run's
+ * user waits for the node anyway, and a 429 means nothing was started, so this holds for the
+ * requests that start work too (a render, a batch, a tool job, a creation).
  */
-export async function apiRequestWithinRateLimit(context: TransportContext & SleepContext, request: ApiRequest): Promise<IN8nHttpFullResponse> {
+export const NODE_RUN_RETRIES: RetryBound = { retries: 4, maxWaitMs: 60_000 };
+
+/** One request's outcome: its answer, or a lost connection that may be tried again. */
+interface Attempt {
+	response?: IN8nHttpFullResponse;
+	failure?: unknown;
+}
+
+/** How long a lookup made while a webhook's caller waits may go on, in seconds (docs/trigger.md says it). */
+export const WEBHOOK_LOOKUP_SECONDS = 20;
+
+/**
+ * A lookup made while the caller of a webhook waits for its answer: the trigger's confirmation
+ * and the pause's callback. A caller that gives up sooner than we do may count its call as
+ * failed although the workflow started, so the whole lookup ends within 20 s. Within them, a
+ * 429 is tried again after its Retry-After (a burst of deliveries, e.g. a campaign's renders
+ * finishing together, meets the service's rate limit exactly here), and so are a 5xx and a lost
+ * connection (a lookup starts nothing, so asking twice is harmless). After them the call is
+ * answered 503, so that its sender may send it again.
+ */
+export const WEBHOOK_LOOKUP_RETRIES: RetryBound = { retries: 20, maxWaitMs: 10_000, withinMs: WEBHOOK_LOOKUP_SECONDS * 1000, transientFailures: true };
+
+/**
+ * A request to the API that is sent again when the service answers 429 (Too Many Requests),
+ * after its `Retry-After` or a growing backoff, within `bound`; with `transientFailures` also
+ * after a 5xx or a lost connection. The wait holds no *Requests at Once* slot and stops when the
+ * execution is cancelled. The last answer, a 429 included, is the caller's to read; the last
+ * connection failure is thrown.
+ */
+export async function apiRequestWithinRateLimit(
+	context: TransportContext & SleepContext,
+	request: ApiRequest,
+	bound: RetryBound = NODE_RUN_RETRIES,
+): Promise<IN8nHttpFullResponse> {
+	const deadline = bound.withinMs === undefined ? undefined : Date.now() + bound.withinMs;
 	for (let retries = 0; ; retries++) {
-		const response = await apiRequest(context, request);
-		if (response.statusCode !== 429 || retries === RATE_LIMIT_RETRIES) return response;
-		const waitMs = retryAfterMs(response.headers as IDataObject) ?? backoffMs(1000, retries + 1);
-		if (waitMs > MAX_RATE_LIMIT_WAIT_MS) return response;
+		const left = deadline === undefined ? undefined : deadline - Date.now();
+		const timeoutMs = left === undefined ? request.timeoutMs : Math.max(1, Math.min(left, request.timeoutMs ?? left));
+		// A lost connection comes back as `failure` when it may be tried again; any other error goes to the caller as it came.
+		const { response, failure } = await apiRequest(context, { ...request, timeoutMs }).then(
+			(answer): Attempt => ({ response: answer }),
+			async (error: unknown): Promise<Attempt> => (bound.transientFailures === true && isNetworkFailure(error) ? { failure: error } : await Promise.reject(error)),
+		);
+		const again = response === undefined || response.statusCode === 429 || (bound.transientFailures === true && response.statusCode >= 500);
+		const asked = response?.statusCode === 429 ? retryAfterMs(response.headers as IDataObject) : undefined;
+		const waitMs = asked ?? backoffMs(1000, retries + 1);
+		const tooLong = waitMs > bound.maxWaitMs || (deadline !== undefined && Date.now() + waitMs >= deadline);
+		if (!again || retries === bound.retries || tooLong) {
+			if (response === undefined) throw asNodeError(context, failure);
+			return response;
+		}
 		await cancellableSleep(context, waitMs);
 	}
 }

@@ -11,7 +11,8 @@ const MAX_BACKOFF_MS = 30_000;
 
 /** What a wait needs: whose it is (for the error), and the execution's cancel signal. */
 export interface SleepContext extends ErrorContext {
-	getExecutionCancelSignal(): AbortSignal | undefined;
+	/** Absent where nothing can cancel the wait (a webhook call: its caller waits for the answer). */
+	getExecutionCancelSignal?(): AbortSignal | undefined;
 }
 
 /** Connection-level failures that a later status call may not meet again. */
@@ -57,7 +58,7 @@ export function retryAfterMs(headers: IDataObject | undefined): number | undefin
 
 /** Sleeps in short slices, and stops with an error as soon as the execution is cancelled. */
 export async function cancellableSleep(context: SleepContext, ms: number): Promise<void> {
-	const signal = context.getExecutionCancelSignal();
+	const signal = context.getExecutionCancelSignal?.();
 	let left = ms;
 	while (left > 0) {
 		throwIfCancelled(context, signal);

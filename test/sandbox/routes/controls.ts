@@ -12,11 +12,12 @@ const NUMERIC_SETTINGS: NumericSetting[] = [
 	'clockOffsetMs',
 	'templateCreationMs',
 	'templateFinalizeMs',
+	'statusLookupsPerSecond',
 ];
 
 /**
  * Test controls under /__sandbox/, mounted only when the sandbox is started for tests:
- * the request log, the traffic counters, the webhook deliveries, injected faults, the timing settings and the clock.
+ * the request log, the contract-violation log, the traffic counters, the webhook deliveries, injected faults, the timing settings and the clock.
  */
 export function controlRoutes(router: Router, context: SandboxContext): void {
 	router.add('GET', '/__sandbox/requests', (_request, response) => {
@@ -46,6 +47,15 @@ export function controlRoutes(router: Router, context: SandboxContext): void {
 		const job = context.renders.start(async () => ({ bytes, mimeType: 'application/pdf', extension: 'pdf' }));
 		await job.finished;
 		sendJson(response, 200, { requestId: job.requestId });
+	});
+
+	router.add('GET', '/__sandbox/violations', (_request, response) => {
+		sendJson(response, 200, { violations: context.violations });
+	});
+
+	router.add('DELETE', '/__sandbox/violations', (_request, response) => {
+		context.violations.length = 0;
+		sendJson(response, 200, { violations: [] });
 	});
 
 	router.add('GET', '/__sandbox/webhooks', (_request, response) => {

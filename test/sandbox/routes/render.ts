@@ -93,8 +93,27 @@ export function templateRequest(context: SandboxContext, body: Body): RenderRequ
 
 export function htmlRequest(body: Body): RenderRequest {
 	const html = requireString(body, 'html');
-	const print = body.pdfParams === undefined ? undefined : printOptionsFrom(requireObject(body, 'pdfParams'));
+	const print = body.pdfParams === undefined ? undefined : printOptionsFrom(pdfParamsOf(body.pdfParams));
 	return { html: () => html, print };
+}
+
+/**
+ * pdfParams as an object, or as JSON text of one: pdf noodle's own n8n node sends it as text
+ * on every HTML render, so the service evidently takes it. The contract-violation log notes it.
+ */
+function pdfParamsOf(value: unknown): Record<string, unknown> {
+	let params = value;
+	if (typeof value === 'string') {
+		try {
+			params = JSON.parse(value);
+		} catch {
+			throw new HttpError(400, 'pdfParams must be an object of print options (or JSON text of one); the text given is not JSON');
+		}
+	}
+	if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+		throw new HttpError(400, 'pdfParams must be an object of print options (or JSON text of one)');
+	}
+	return params as Record<string, unknown>;
 }
 
 export function startRender(context: SandboxContext, request: RenderRequest, options: RenderOptions, startDelayMs = 0): RenderJob {

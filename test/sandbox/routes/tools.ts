@@ -220,8 +220,7 @@ export function toolRoutes(router: Router, context: SandboxContext): void {
 	});
 
 	router.add('GET', '/v1/tools/get-signed-upload-url', (request, response) => {
-		const fileName = request.query.get('fileName') ?? '';
-		if (!/^[^/\\]+\.pdf$/i.test(fileName)) throw new HttpError(400, 'fileName is required and must be a file name ending with .pdf');
+		const fileName = uploadFileName(request.query.get('fileName'));
 		const slot = context.files.put(undefined, fileName, 'application/pdf');
 		const upload = context.files.signedUrl(slot, UPLOAD_URL_LIFETIME_SECONDS, context.now(), 'put');
 		const get = context.files.signedUrl(slot, UPLOADED_FILE_LIFETIME_SECONDS, context.now(), 'get');
@@ -234,6 +233,17 @@ export function toolRoutes(router: Router, context: SandboxContext): void {
 			getUrlValidUntil: get.validUntil.toISOString(),
 		});
 	});
+}
+
+/**
+ * The stored name of an upload: without `fileName` a random one is made, as the service's
+ * documentation says; a given name is sanitised (no folders; letters, digits, spaces, dots,
+ * dashes, underscores and parentheses kept, anything else made `_`) and ends in .pdf.
+ */
+function uploadFileName(given: string | null): string {
+	const base = (given ?? '').split(/[/\\]/).pop()!.replace(/\.pdf$/i, '');
+	const safe = base.replace(/[^\p{L}\p{N} ._()-]+/gu, '_').trim().replace(/^[._]+/, '');
+	return safe === '' ? randomPdfName() : `${safe}.pdf`;
 }
 
 const TEXT_METADATA = ['title', 'author', 'subject', 'creator', 'producer', 'copyright', 'trapped'];

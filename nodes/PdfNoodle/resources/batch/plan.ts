@@ -80,15 +80,18 @@ export function entriesOfList(context: ItemContext, kind: BatchKind): IDataObjec
 		} else if (typeof fields.html !== 'string' || fields.html.trim() === '') {
 			throw invalidParameter(context, parameter, `${where} needs html`);
 		}
+		const sent = { ...fields };
 		for (const flag of ['convertToImage', 'hasCover', 'debug']) {
 			if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean') {
 				throw invalidParameter(context, parameter, `${where}: ${flag} must be true or false`);
 			}
+			// Off is the service's default: left out of the body, never sent as false (api-notes.md).
+			if (fields[flag] === false) delete sent[flag];
 		}
 		if (fields.s3_key !== undefined && fields.s3_bucket === undefined) {
 			throw invalidParameter(context, parameter, `${where}: s3_key can only be used with s3_bucket`);
 		}
-		return fields;
+		return sent;
 	});
 }
 

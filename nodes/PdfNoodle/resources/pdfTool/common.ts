@@ -65,7 +65,8 @@ export function toolOptionsBody(context: ItemContext): IDataObject {
 	if (options.expiration !== undefined) {
 		body.expiration = requireWholeNumber(context, 'URL Lifetime (Seconds)', options.expiration, 60, 604800);
 	}
-	if (options.async !== undefined) body.async = options.async === true;
+	// Left out when off, never sent as false (api-notes.md): off is the service's default.
+	if (options.async === true) body.async = true;
 	waitSettings(context, TOOL_WAIT_DEFAULTS);
 	return body;
 }

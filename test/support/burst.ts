@@ -1,0 +1,135 @@
+/**
+ * A burst of webhook deliveries at one PDF Noodle Trigger, as when a campaign's renders finish
+ * together: real, finished renders and batches of the sandbox (Chromium renders), posted within
+ * about a second, with forged calls among them, while the sandbox rate-limits the status
+ * lookups that confirm them. Used by test/e2e/hardened.test.ts (one n8n), test/queue/queue.test.ts
+ * (webhook processor and two workers) and bench/triggerBurst.ts.
+ */
+import { Agent } from 'node:http';
+
+import axios from 'axios';
+
+import { callApi, type Sandbox } from './sandbox';
+
+/** Deliveries in a burst: `PDF_NOODLE_BURST` (npm run test:burst sets 500), else the CI's smaller burst. */
+export const BURST_SIZE = Number(process.env.PDF_NOODLE_BURST ?? 40);
+
+export interface Delivery {
+	/** `render:<requestId>` or `batch:<batchRequestId>`: what an execution it starts is about. */
+	key: string;
+	forged: boolean;
+	body: Record<string, unknown>;
+}
+
+/** One forged call in ten: IDs pdf noodle never issued, which confirmation refuses (403). */
+const FORGED_SHARE = 0.1;
+const BATCH_SIZE = 20;
+
+const keyOf = (event: 'render' | 'batch', id: unknown) => `${event}:${String(id)}`;
+
+/**
+ * `size` deliveries: finished batch records and the render results inside them (each result
+ * is a real render the status endpoint knows), and one in ten forged (`forgedShare`).
+ */
+export async function burstDeliveries(sandbox: Sandbox, size: number, forgedShare = FORGED_SHARE): Promise<Delivery[]> {
+	const forgedCount = Math.round(size * forgedShare);
+	const genuine: Delivery[] = [];
+	for (let batch = 0; genuine.length < size - forgedCount; batch++) {
+		const items = Array.from({ length: BATCH_SIZE }, (_, index) => ({ html: `<h1>Burst ${batch}.${index}</h1>` }));
+		const { status, json } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items });
+		if (status !== 200) throw new Error(`The sandbox answered ${status} to a batch: ${JSON.stringify(json)}`);
+		genuine.push({ key: keyOf('batch', json.batchRequestId), forged: false, body: json });
+		for (const result of json.results as Array<Record<string, unknown>>) genuine.push({ key: keyOf('render', result.requestId), forged: false, body: result });
+	}
+	const deliveries = genuine.slice(0, size - forgedCount);
+	for (let index = 0; index < forgedCount; index++) {
+		const requestId = `forged-burst-${index}`;
+		// Forged among the genuine ones, not after them.
+		deliveries.splice(index * 10, 0, { key: keyOf('render', requestId), forged: true, body: { requestId, renderStatus: 'SUCCESS', signedUrl: 'http://127.0.0.1:9/stolen.pdf', metadata: {} } });
+	}
+	return deliveries;
+}
+
+/**
+ * Status lookups the sandbox answers a second during a burst: 5, whatever its size. A trigger
+ * in n8n confirms only a few deliveries a second here (bench/RESULTS.md: 500 took 145 s), so a
+ * limit that grew with the burst was never met; at 5 a second its lookups still come in bunches
+ * that meet the limit, and seldom for long enough to pass the trigger's 20 s (a delivery
+ * answered 503 then is sent again, as a sender would).
+ */
+export const BURST_LOOKUPS_PER_SECOND = 5;
+
+export interface DeliveryAnswer {
+	delivery: Delivery;
+	status: number;
+	data: unknown;
+	/** Times the delivery was sent again after a 503. */
+	sentAgain: number;
+}
+
+async function deliver(url: string, delivery: Delivery, agent: Agent): Promise<DeliveryAnswer> {
+	for (let sentAgain = 0; ; sentAgain++) {
+		const response = await axios.post(url, delivery.body, { httpAgent: agent, validateStatus: () => true, timeout: 300_000 });
+		if (response.status !== 503 || sentAgain === SENT_AGAIN_AT_MOST) return { delivery, status: response.status, data: response.data as unknown, sentAgain };
+		await new Promise((wait) => setTimeout(wait, 1000));
+	}
+}
+
+/** How many deliveries had to be sent again after a 503. */
+export function sentAgainCount(answers: DeliveryAnswer[]): number {
+	return answers.filter((answer) => answer.sentAgain > 0).length;
+}
+
+/** Times a sender posts a delivery answered 503 again, as the trigger's answer asks it to. */
+const SENT_AGAIN_AT_MOST = 5;
+
+/**
+ * Posts every delivery to `url` within `withinMs` (ten waves), each on a connection of its
+ * own, and waits for every answer. A delivery answered 503 ("send it again later") is sent
+ * again after a second, as a sender that honours the answer does, a few times; its last
+ * answer counts, and `sentAgain` says how often that was needed.
+ */
+export async function postBurst(url: string, deliveries: Delivery[], withinMs = 1000): Promise<DeliveryAnswer[]> {
+	const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+	const waves = 10;
+	const perWave = Math.ceil(deliveries.length / waves);
+	const answers: Array<Promise<DeliveryAnswer>> = [];
+	for (let wave = 0; wave < waves; wave++) {
+		for (const delivery of deliveries.slice(wave * perWave, (wave + 1) * perWave)) {
+			answers.push(deliver(url, delivery, agent));
+		}
+		await new Promise((wait) => setTimeout(wait, withinMs / waves));
+	}
+	try {
+		return await Promise.all(answers);
+	} finally {
+		agent.destroy();
+	}
+}
+
+/** What an execution of the trigger is about: the key of its first item. */
+export function executionKey(firstItem: { event?: unknown; requestId?: unknown; batchRequestId?: unknown }): string {
+	return firstItem.event === 'batch' ? keyOf('batch', firstItem.batchRequestId) : keyOf('render', firstItem.requestId);
+}
+
+/** The genuine deliveries no execution is about, and the keys of more than one execution. */
+export function tally(deliveries: Delivery[], executionKeys: string[]): { missing: string[]; twice: string[]; forgedStarted: string[] } {
+	const counts = new Map<string, number>();
+	for (const key of executionKeys) counts.set(key, (counts.get(key) ?? 0) + 1);
+	return {
+		missing: deliveries.filter((delivery) => !delivery.forged && !counts.has(delivery.key)).map((delivery) => delivery.key),
+		twice: [...counts].filter(([, count]) => count > 1).map(([key]) => key),
+		forgedStarted: deliveries.filter((delivery) => delivery.forged && counts.has(delivery.key)).map((delivery) => delivery.key),
+	};
+}
+
+/** How the answers fell: `200 started`, `403`, ... with counts, genuine and forged apart. */
+export function answerCounts(answers: DeliveryAnswer[]): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const { delivery, status, data } of answers) {
+		const started = (data as { started?: unknown } | undefined)?.started;
+		const key = `${delivery.forged ? 'forged' : 'genuine'} ${status}${started === undefined ? '' : started ? ' started' : ' not started'}`;
+		counts[key] = (counts[key] ?? 0) + 1;
+	}
+	return counts;
+}
