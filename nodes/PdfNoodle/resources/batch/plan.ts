@@ -4,17 +4,19 @@ import { MAX_BATCH_ITEMS } from '../../../shared/api/endpoints';
 import { invalidParameter, requireText } from '../../../shared/errors/validation';
 import { printSettingsBody } from '../../fields/printSettings';
 import { renderOptionsBody } from '../../fields/renderOptions';
-import { templateDataOf } from '../../fields/templateData';
+import { checkedTemplateData, knownTemplateData } from '../../dataCheck/checkedData';
+import { templateDataChecksOf } from '../../dataCheck/dataChecks';
 import { templateIdOf } from '../../fields/templateLocator';
 import type { ItemContext } from '../../runner/itemContext';
 import { BATCH_DATA_NAMES } from './fields';
 
 export type BatchKind = 'template' | 'html';
 
-/** One document of a batch, and the input item it is for. */
+/** One document of a batch, the input item it is for, and what its data check found. */
 export interface PlannedEntry {
 	body: IDataObject;
 	inputIndex: number;
+	dataCheck?: IDataObject;
 }
 
 /** A batch to send: its entries (1 to 20) and the input items it answers for. */
@@ -28,19 +30,36 @@ export const MAX_ENTRIES = MAX_BATCH_ITEMS;
 /** The API's body limit is 3 MB; what the node sends stays below it. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-/** The batch entry an input item stands for (mode "Input Items"). */
-export function entryOfItem(context: ItemContext, kind: BatchKind): IDataObject {
+/**
+ * The batch entry an input item stands for (mode "Input Items"), and what the data check
+ * found; every parameter is checked before the template's variables are looked up.
+ */
+export async function entryOfItem(context: ItemContext, kind: BatchKind): Promise<Omit<PlannedEntry, 'inputIndex'>> {
 	if (kind === 'template') {
-		return {
-			templateId: templateIdOf(context),
-			data: templateDataOf(context, BATCH_DATA_NAMES),
-			...renderOptionsBody(context, 'template', true),
-		};
+		const templateId = templateIdOf(context);
+		const known = knownTemplateData(context, BATCH_DATA_NAMES);
+		const options = renderOptionsBody(context, 'template', true);
+		const { data, dataCheck } = await checkedTemplateData(context, BATCH_DATA_NAMES, templateId, known);
+		return { body: { templateId, data, ...options }, dataCheck };
 	}
 	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('documentHtml')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) entry.pdfParams = pdfParams;
-	return { ...entry, ...renderOptionsBody(context, 'html', true) };
+	return { body: { ...entry, ...renderOptionsBody(context, 'html', true) } };
+}
+
+/**
+ * The data checks of a list's template entries (mode "A List per Item"), in order: what each
+ * entry's `dataCheck` says; a refused entry refuses the item's whole list (one batch).
+ */
+export async function checkListEntries(context: ItemContext, entries: IDataObject[]): Promise<Array<IDataObject | undefined>> {
+	const checks = templateDataChecksOf(context);
+	const found: Array<IDataObject | undefined> = [];
+	for (const [index, entry] of entries.entries()) {
+		const document = { templateId: String(entry.templateId).trim(), data: entry.data as IDataObject, parameter: 'Entries (JSON)', where: `entry ${index + 1}` };
+		found.push(await checks.check(context, document));
+	}
+	return found;
 }
 
 const TEMPLATE_ENTRY_FIELDS = ['templateId', 'data', 'externalId', 'convertToImage', 's3_bucket', 's3_key', 'metadata', 'hasCover', 'debug'];

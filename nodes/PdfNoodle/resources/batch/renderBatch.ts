@@ -16,7 +16,7 @@ import type { RunOperation } from '../../runner/runner';
 import { waitSettings } from '../../waiting/settings';
 import { awaitWork } from '../../waiting/waiting';
 import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
-import { type BatchKind, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
+import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
 
 /** Collects the output, and turns a failure of an item into an error item or the node's error. */
 class Outcome {
@@ -55,29 +55,31 @@ function batchFields(context: ItemContext, entries: IDataObject[]): IDataObject 
 	return fields;
 }
 
-/** Plans every batch from the input, checking everything before anything is sent. */
-function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Array<PlannedBatch & { fields: IDataObject }> {
+/** Plans every batch from the input, checking everything (and each template's data) before anything is sent. */
+async function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Promise<Array<PlannedBatch & { fields: IDataObject }>> {
 	const items = execute.getInputData();
 	const fromList = execute.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
 	let batches: PlannedBatch[] = [];
 	if (fromList) {
-		items.forEach((_, inputIndex) => {
+		for (const inputIndex of items.keys()) {
 			try {
-				const entries = entriesOfList(itemContextOf(execute, inputIndex), kind).map((body) => ({ body, inputIndex }));
-				batches.push({ entries, settingsIndex: inputIndex });
+				const context = itemContextOf(execute, inputIndex);
+				const bodies = entriesOfList(context, kind);
+				const dataChecks = kind === 'template' ? await checkListEntries(context, bodies) : [];
+				batches.push({ entries: bodies.map((body, index) => ({ body, inputIndex, dataCheck: dataChecks[index] })), settingsIndex: inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
 			}
-		});
+		}
 	} else {
 		const entries: PlannedEntry[] = [];
-		items.forEach((_, inputIndex) => {
+		for (const inputIndex of items.keys()) {
 			try {
-				entries.push({ body: entryOfItem(itemContextOf(execute, inputIndex), kind), inputIndex });
+				entries.push({ ...(await entryOfItem(itemContextOf(execute, inputIndex), kind)), inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
 			}
-		});
+		}
 		batches = chunkEntries(entries, (entry, bytes) =>
 			outcome.fail(
 				[entry.inputIndex],
@@ -162,7 +164,7 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 
 	for (const [index, entry] of batch.entries.entries()) {
 		const result = (results[index] ?? {}) as IDataObject;
-		const json = batchEntryJson(record, index, result);
+		const json = entry.dataCheck ? { ...batchEntryJson(record, index, result), dataCheck: entry.dataCheck } : batchEntryJson(record, index, result);
 		if (result.renderStatus !== 'SUCCESS') {
 			outcome.fail(
 				[entry.inputIndex],
@@ -222,7 +224,7 @@ async function runBatch(execute: RunContext, kind: BatchKind, batch: PlannedBatc
 async function renderBatches(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
 	if (isPauseMode(itemContextOf(execute, 0))) return await pauseBatch(execute, kind);
 	const planning = new Outcome(execute);
-	const batches = planBatches(execute, kind, planning);
+	const batches = await planBatches(execute, kind, planning);
 	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(execute, kind, batch), !execute.continueOnFail());
 	const output = [...planning.items];
 	for (const run of runs) {
@@ -247,7 +249,7 @@ function pausedBatchOf(execute: RunContext, batches: Array<PlannedBatch & { fiel
 async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
 	const { resumeUrl, timeoutMs } = pauseSettings(execute);
 	const planning = new Outcome(execute);
-	const batches = planBatches(execute, kind, planning);
+	const batches = await planBatches(execute, kind, planning);
 	if (batches.length === 0) return [planning.items];
 	const batch = pausedBatchOf(execute, batches)!;
 	const context = itemContextOf(execute, batch.settingsIndex);
@@ -270,7 +272,7 @@ export function resumeBatch(kind: BatchKind) {
 		// The plan is made again from the same input items and parameters: it names the
 		// documents of the batch and the items refused before it was sent.
 		const outcome = new Outcome(execute);
-		const batch = pausedBatchOf(execute, planBatches(execute, kind, outcome));
+		const batch = pausedBatchOf(execute, await planBatches(execute, kind, outcome));
 		if (batch) await batchOutput(execute, batch, record, outcome);
 		return inInputOrder(outcome.items);
 	};

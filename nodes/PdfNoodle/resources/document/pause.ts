@@ -6,28 +6,32 @@ import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { invalidParameter } from '../../../shared/errors/validation';
 import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import type { ApiRequest } from '../../../shared/transport/transport';
+import { withDataCheck } from '../../dataCheck/checkedData';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../pause/pause';
 import { type ItemContext, itemContextOf, type RunContext } from '../../runner/itemContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
 import type { RunOperation } from '../../runner/runner';
-import { finishedRenderItems } from './render';
+import { type CheckedRequest, finishedRenderItems } from './render';
 
 /** How an item's render request is built and checked (the operation's own `request`). */
-type RenderRequestOf = (context: ItemContext) => ApiRequest;
+type RenderRequestOf = (context: ItemContext) => Promise<CheckedRequest>;
+
+/** An item's request that is sent, and what its data check found. */
+type SentRender = { itemIndex: number; request: ApiRequest; dataCheck?: IDataObject };
 
 /** What an item asks for: the asynchronous request the operation builds, or why it cannot be sent. */
-type PlannedRender = { itemIndex: number; request: ApiRequest } | { itemIndex: number; error: Error };
+type PlannedRender = SentRender | { itemIndex: number; error: Error };
 
 /**
  * Builds every item's request as the operation builds it. The same plan is made again
  * when the execution resumes: it tells which items were sent, in which order, without the
  * paused execution having to keep it.
  */
-function planRenders(execute: RunContext, requestOf: RenderRequestOf): PlannedRender[] {
+async function planRenders(execute: RunContext, requestOf: RenderRequestOf): Promise<PlannedRender[]> {
 	const plans: PlannedRender[] = [];
 	for (let itemIndex = 0; itemIndex < execute.getInputData().length; itemIndex++) {
 		try {
-			plans.push({ itemIndex, request: requestOf(itemContextOf(execute, itemIndex)) });
+			plans.push({ itemIndex, ...(await requestOf(itemContextOf(execute, itemIndex))) });
 		} catch (error) {
 			plans.push({ itemIndex, error: error as Error });
 		}
@@ -35,15 +39,15 @@ function planRenders(execute: RunContext, requestOf: RenderRequestOf): PlannedRe
 	return plans;
 }
 
-function sentOf(plans: PlannedRender[]): Array<{ itemIndex: number; request: ApiRequest }> {
-	return plans.filter((plan): plan is { itemIndex: number; request: ApiRequest } => 'request' in plan);
+function sentOf(plans: PlannedRender[]): SentRender[] {
+	return plans.filter((plan): plan is SentRender => 'request' in plan);
 }
 
 /**
  * The request of a pause: one item's asynchronous render, or a batch of all the items, so
  * that one call back carries every result. A batch has one Signed URL Lifetime for all.
  */
-function pauseRequest(execute: RunContext, source: RenderSource, sent: Array<{ itemIndex: number; request: ApiRequest }>, resumeUrl: string): { url: string; body: IDataObject; kind: AwaitedWork['kind'] } {
+function pauseRequest(execute: RunContext, source: RenderSource, sent: SentRender[], resumeUrl: string): { url: string; body: IDataObject; kind: AwaitedWork['kind'] } {
 	if (sent.length === 1) {
 		const { request } = sent[0];
 		return { url: String(request.url), body: { ...(request.body as IDataObject), webhook: resumeUrl }, kind: 'render' };
@@ -74,7 +78,7 @@ function refusedItems(execute: RunContext, plans: PlannedRender[]): INodeExecuti
 
 async function pauseRenders(execute: IExecuteFunctions, source: RenderSource, requestOf: RenderRequestOf): Promise<INodeExecutionData[][]> {
 	const { resumeUrl, timeoutMs } = pauseSettings(execute);
-	const plans = planRenders(execute, requestOf);
+	const plans = await planRenders(execute, requestOf);
 	const refused = refusedItems(execute, plans);
 	const sent = sentOf(plans);
 	if (sent.length === 0) return [refused];
@@ -99,7 +103,7 @@ export function pausableRender(source: RenderSource, requestOf: RenderRequestOf,
  */
 export function resumeRenders(requestOf: RenderRequestOf) {
 	return async function (execute: RunContext, awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
-		const plans = planRenders(execute, requestOf);
+		const plans = await planRenders(execute, requestOf);
 		const refused = refusedItems(execute, plans);
 		const sent = sentOf(plans);
 		const results = awaited.kind === 'render' ? [record] : ((record.results ?? []) as IDataObject[]);
@@ -109,10 +113,10 @@ export function resumeRenders(requestOf: RenderRequestOf) {
 			});
 		}
 		const output: INodeExecutionData[] = [...refused];
-		for (const [position, { itemIndex }] of sent.entries()) {
+		for (const [position, { itemIndex, dataCheck }] of sent.entries()) {
 			const context = itemContextOf(execute, itemIndex);
 			try {
-				output.push(...pairWithInputItem(await finishedRenderItems(context, results[position]), itemIndex));
+				output.push(...pairWithInputItem(withDataCheck(await finishedRenderItems(context, results[position]), dataCheck), itemIndex));
 			} catch (error) {
 				output.push(...errorItemsOrThrow(execute.continueOnFail(), context, error, [{ item: itemIndex }]));
 			}

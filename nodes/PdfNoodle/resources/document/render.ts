@@ -22,6 +22,12 @@ export const RENDER_WORK: WorkKind = {
 	isFinished: (record) => record.renderStatus === 'SUCCESS' || record.renderStatus === 'FAILED',
 };
 
+/** A render's request, checked, and what its data check found (Render From Template: dataCheck/). */
+export interface CheckedRequest {
+	request: ApiRequest;
+	dataCheck?: IDataObject;
+}
+
 /**
  * The request of a single render, checked, not sent: the document (`content`, checked by the
  * operation) with the Mode's webhook and the render options. Mode decides the endpoint:
