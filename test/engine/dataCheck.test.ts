@@ -135,6 +135,18 @@ describe('Render From Template', () => {
 		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/no-such-template/variables']);
 	});
 
+	test('Warn on a template that does not exist: the render goes as before and fails with its own 404', async () => {
+		const { error } = await run(renderTemplate('no-such-template', {}));
+		assert.match(String(error?.message), /^Template "no-such-template" could not be found/);
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/no-such-template/variables', 'POST /v1/pdf/sync']);
+	});
+
+	test('a wrong API key stops at the lookup, whatever the setting: one request', async () => {
+		const { error } = await runPdfNoodle(renderTemplate('invoice', INVOICE_FITS) as never, { credentials: credentialsFor(sandbox, { apiKey: 'not-the-key' }) });
+		assert.equal(error?.message, 'Authorization failed: check the API key of your PDF Noodle API credential');
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/invoice/variables']);
+	});
+
 	test('a setting from an expression must be one of the three', async () => {
 		const { error } = await run(renderTemplate('invoice', INVOICE_FITS, { dataCheck: '={{ "strict" }}' }));
 		assert.equal(error?.message, 'Invalid "Check Data Against Template": must be warn, refuse or off, not "strict"');

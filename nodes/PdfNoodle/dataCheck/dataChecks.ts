@@ -70,7 +70,8 @@ export class TemplateDataChecks {
 	 * Checks a document's data: with Warn, what did not match is returned for the item's
 	 * `dataCheck` (nothing when all fits); with Refuse a mismatch is the item's error, before
 	 * anything is sent; with Off nothing is looked up. A template whose variables pdf noodle
-	 * lists as none is not judged: there is nothing to compare with.
+	 * lists as none is not judged: there is nothing to compare with. A failed lookup is the
+	 * item's error, except a 404 or 5xx under Warn: then the render goes, unchecked.
 	 */
 	async check(context: ItemContext, document: DataToCheck, setting: DataCheckSetting = dataCheckSettingOf(context)): Promise<IDataObject | undefined> {
 		const { templateId, data, ignored } = document;
@@ -80,7 +81,10 @@ export class TemplateDataChecks {
 		try {
 			variables = await this.variablesOf(context, templateId);
 		} catch (error) {
-			if (setting === 'refuse') throw asNodeError(context, error);
+			// Warn renders unchecked when pdf noodle could not give the variables of this template:
+			// a 404 (also while a template made with AI is being finished, when it renders already)
+			// or its own failure (5xx). A wrong key or no connection would fail the render too.
+			if (setting === 'refuse' || !renderMayStillGo(error)) throw asNodeError(context, error);
 			return this.notChecked(templateId, `pdf noodle did not list the template's variables: ${(error as Error).message}`, left);
 		}
 		if (!isObject(variables) || Object.keys(variables).length === 0) {
@@ -126,6 +130,12 @@ export class TemplateDataChecks {
 		}
 		return hints;
 	}
+}
+
+/** Whether a failed variables lookup leaves the render worth sending: a 404 or a 5xx of the endpoint. */
+function renderMayStillGo(error: unknown): boolean {
+	const httpCode = String((error as { httpCode?: unknown }).httpCode ?? '');
+	return httpCode === '404' || httpCode.startsWith('5');
 }
 
 function warning(message: string): NodeExecutionHint {

@@ -12,11 +12,19 @@ import { BATCH_DATA_NAMES } from './fields';
 
 export type BatchKind = 'template' | 'html';
 
-/** One document of a batch, the input item it is for, and what its data check found. */
-export interface PlannedEntry {
+/** A batch entry's data completed and checked (dataCheck/), and what the check found. */
+export interface CheckedEntry {
 	body: IDataObject;
-	inputIndex: number;
 	dataCheck?: IDataObject;
+}
+
+/**
+ * One document of a batch and the input item it is for; `withData`, until the data check has
+ * run, completes its body once the template's variables are looked up.
+ */
+export interface PlannedEntry extends CheckedEntry {
+	inputIndex: number;
+	withData?: () => Promise<CheckedEntry>;
 }
 
 /** A batch to send: its entries (1 to 20) and the input items it answers for. */
@@ -31,16 +39,22 @@ export const MAX_ENTRIES = MAX_BATCH_ITEMS;
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 /**
- * The batch entry an input item stands for (mode "Input Items"), and what the data check
- * found; every parameter is checked before the template's variables are looked up.
+ * The batch entry an input item stands for (mode "Input Items"), every parameter checked;
+ * a template entry's `withData` runs the data check (and Map Automatically) later, so that
+ * every item is checked before pdf noodle is asked for anything.
  */
-export async function entryOfItem(context: ItemContext, kind: BatchKind): Promise<Omit<PlannedEntry, 'inputIndex'>> {
+export function entryOfItem(context: ItemContext, kind: BatchKind): Omit<PlannedEntry, 'inputIndex'> {
 	if (kind === 'template') {
 		const templateId = templateIdOf(context);
 		const known = knownTemplateData(context, BATCH_DATA_NAMES);
 		const options = renderOptionsBody(context, 'template', true);
-		const { data, dataCheck } = await checkedTemplateData(context, BATCH_DATA_NAMES, templateId, known);
-		return { body: { templateId, data, ...options }, dataCheck };
+		return {
+			body: { templateId, data: known ?? {}, ...options },
+			withData: async () => {
+				const { data, dataCheck } = await checkedTemplateData(context, BATCH_DATA_NAMES, templateId, known);
+				return { body: { templateId, data, ...options }, dataCheck };
+			},
+		};
 	}
 	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('documentHtml')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');

@@ -29,6 +29,21 @@ export interface CheckedRequest {
 }
 
 /**
+ * A render's request with every parameter checked, before anything is asked of pdf noodle;
+ * `withData`, when there is one, completes it with what needs an answer of the service (the
+ * data check of Render From Template, the data Map Automatically makes).
+ */
+export interface RequestDraft {
+	request: ApiRequest;
+	withData?: () => Promise<CheckedRequest>;
+}
+
+/** The draft's request, its data completed and checked. */
+export async function completedRequest(draft: RequestDraft): Promise<CheckedRequest> {
+	return draft.withData ? await draft.withData() : { request: draft.request };
+}
+
+/**
  * The request of a single render, checked, not sent: the document (`content`, checked by the
  * operation) with the Mode's webhook and the render options. Mode decides the endpoint:
  * synchronous, or asynchronous (also for "Pause Until Called Back", which gives the webhook

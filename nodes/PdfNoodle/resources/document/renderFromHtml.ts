@@ -7,7 +7,7 @@ import { printSettingsBody, printSettingsFields } from '../../fields/printSettin
 import { renderOptionsField } from '../../fields/renderOptions';
 import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
-import { type CheckedRequest, renderOutput, renderRequest } from './render';
+import { renderOutput, renderRequest, type RequestDraft } from './render';
 
 export const option: INodePropertyOptions = {
 	name: 'Render From HTML',
@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: [option.value as string] } }, properties);
 
 /** The item's render request: its HTML and print settings, checked, not sent (the pause sends it too). */
-export async function request(context: ItemContext): Promise<CheckedRequest> {
+export function request(context: ItemContext): RequestDraft {
 	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) content.pdfParams = pdfParams;
@@ -42,5 +42,5 @@ export async function request(context: ItemContext): Promise<CheckedRequest> {
 }
 
 export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	return await renderOutput(context, await apiRequestWithinRateLimit(context, (await request(context)).request));
+	return await renderOutput(context, await apiRequestWithinRateLimit(context, request(context).request));
 }

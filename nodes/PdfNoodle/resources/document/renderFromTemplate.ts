@@ -9,7 +9,7 @@ import { type TemplateDataNames, templateDataFields } from '../../fields/templat
 import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
 import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
-import { type CheckedRequest, renderOutput, renderRequest } from './render';
+import { completedRequest, renderOutput, renderRequest, type RequestDraft } from './render';
 
 const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' };
 
@@ -31,21 +31,26 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: [option.value as string] } }, properties);
 
 /**
- * The item's render request: its template and data, checked, not sent (the pause sends it
- * too). Every parameter is checked before the template's variables are looked up for the
- * data check (with Map Automatically, all but the data, which the variables make).
+ * The item's render request: its template and data, every parameter checked, not sent (the
+ * pause sends it too); the data check (and Map Automatically) complete it once the template's
+ * variables are looked up.
  */
-export async function request(context: ItemContext): Promise<CheckedRequest> {
+export function request(context: ItemContext): RequestDraft {
 	const templateId = templateIdOf(context);
 	const known = knownTemplateData(context, DATA_NAMES);
 	const requestFor = (data: IDataObject) => renderRequest(context, 'template', { templateId, data }, 'Data');
-	const checkedFirst = requestFor(known ?? {});
-	const { data, dataCheck } = await checkedTemplateData(context, DATA_NAMES, templateId, known);
-	return { request: known ? checkedFirst : requestFor(data), dataCheck };
+	const checked = requestFor(known ?? {});
+	return {
+		request: checked,
+		withData: async () => {
+			const { data, dataCheck } = await checkedTemplateData(context, DATA_NAMES, templateId, known);
+			return { request: known ? checked : requestFor(data), dataCheck };
+		},
+	};
 }
 
 export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	const { request: checked, dataCheck } = await request(context);
+	const { request: checked, dataCheck } = await completedRequest(request(context));
 	const response = await apiRequestWithinRateLimit(context, checked);
 	throwOnMissingTemplate(context, response);
 	return withDataCheck(await renderOutput(context, response), dataCheck);
