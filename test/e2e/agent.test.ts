@@ -130,33 +130,6 @@ describe.each(AGENT_VERSIONS)('AI Agent %s with PDF Noodle tools', (agentVersion
 		assert.equal(output, `Done: ${rendered.signedUrl}`);
 	});
 
-	test('a model that guessed the keys is refused with the template\'s variables, and its second call, with those keys, renders', async () => {
-		const { output, calls } = await converse(agentVersion, 'An invoice for Grace Hopper', [
-			{ toolCalls: [{ name: 'Render_document', arguments: { templateId: 'invoice', data: '{"customerName": "Grace Hopper", "invoiceNo": "INV-9"}' } }] },
-			(call) => {
-				// What a model does with the refusal: it takes the variables the message lists.
-				const refusal = toolResultsIn(call)[0];
-				const listed = /The template's variables: (.+?)\. Give the data/.exec(refusal.replace(/\\"/g, '"'));
-				if (!listed) return finalAnswer(`No variables in: ${refusal}`);
-				return { toolCalls: [{ name: 'Render_document', arguments: { templateId: 'invoice', data: JSON.stringify(dataFor(listed[1].split(', '))) } }] };
-			},
-			(call) => finalAnswer(`Done: ${firstItemOf(toolResultsIn(call)[1]).signedUrl}`),
-		]);
-		assert.equal(calls.length, 3, output);
-		const [refused, rendered] = toolResultsIn(calls[2]);
-		assert.match(refused, /Invalid \\?"Data \(JSON\)\\?": does not fit template \\?"invoice\\?": it lacks invoice_number, date, customer\.name/);
-		assert.match(refused, /the template has no customerName, invoiceNo/);
-		// Nothing was rendered for the first call; each call looked the variables up once.
-		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/invoice/variables', 'GET /v1/integration/templates/invoice/variables', 'POST /v1/pdf/sync']);
-		const sent = apiRequests(sandbox)[2].body as { data: { customer: { name: string }; items: Array<{ description: string }> } };
-		assert.equal(sent.data.customer.name, 'Grace Hopper');
-		assert.equal(sent.data.items[0].description, 'Consulting');
-		assert.equal(firstItemOf(rendered).renderStatus, 'SUCCESS');
-		const pdf = await axios.get(firstItemOf(rendered).signedUrl, { responseType: 'arraybuffer' });
-		assert.ok((await pdfText(Buffer.from(pdf.data))).includes('Grace Hopper'));
-		assert.equal(output, `Done: ${firstItemOf(rendered).signedUrl}`);
-	});
-
 	test('renders a batch from the list the model wrote (the batch POST, never GET /)', async () => {
 		const entries = [{ html: '<h1>One</h1>' }, { html: '<h1>Two</h1>' }];
 		const { calls } = await converse(agentVersion, 'Two title pages', [
@@ -201,6 +174,35 @@ onAgent3('AI Agent 3.1: conversations over several tools', () => {
 		assert.equal(sent.data.customer.name, 'Grace Hopper');
 		assert.ok(Array.isArray(sent.data.items) && sent.data.items.length > 0, 'the variables\' sample rows were sent on');
 		assert.equal(firstItemOf(render).renderStatus, 'SUCCESS');
+	});
+
+	// On AI Agent 2.2 the model received an empty answer for the refused call in this suite (n8n's
+	// tool wrapper throws the error to the agent), so the recovery runs on 3.1.
+	test('a model that guessed the keys is refused with the template\'s variables, and its second call, with those keys, renders', async () => {
+		const { output, calls } = await converse(3.1, 'An invoice for Grace Hopper', [
+			{ toolCalls: [{ name: 'Render_document', arguments: { templateId: 'invoice', data: '{"customerName": "Grace Hopper", "invoiceNo": "INV-9"}' } }] },
+			(call) => {
+				// What a model does with the refusal: it takes the variables the message lists.
+				const refusal = toolResultsIn(call)[0];
+				const listed = /The template's variables: (.+?)\. Give the data/.exec(refusal.replace(/\\"/g, '"'));
+				if (!listed) return finalAnswer(`No variables in: ${refusal}`);
+				return { toolCalls: [{ name: 'Render_document', arguments: { templateId: 'invoice', data: JSON.stringify(dataFor(listed[1].split(', '))) } }] };
+			},
+			(call) => finalAnswer(`Done: ${firstItemOf(toolResultsIn(call)[1]).signedUrl}`),
+		]);
+		assert.equal(calls.length, 3, output);
+		const [refused, rendered] = toolResultsIn(calls[2]);
+		assert.match(refused, /Invalid \\?"Data \(JSON\)\\?": does not fit template \\?"invoice\\?": it lacks invoice_number, date, customer\.name/);
+		assert.match(refused, /the template has no customerName, invoiceNo/);
+		// Nothing was rendered for the first call; each call looked the variables up once.
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/invoice/variables', 'GET /v1/integration/templates/invoice/variables', 'POST /v1/pdf/sync']);
+		const sent = apiRequests(sandbox)[2].body as { data: { customer: { name: string }; items: Array<{ description: string }> } };
+		assert.equal(sent.data.customer.name, 'Grace Hopper');
+		assert.equal(sent.data.items[0].description, 'Consulting');
+		assert.equal(firstItemOf(rendered).renderStatus, 'SUCCESS');
+		const pdf = await axios.get(firstItemOf(rendered).signedUrl, { responseType: 'arraybuffer' });
+		assert.ok((await pdfText(Buffer.from(pdf.data))).includes('Grace Hopper'));
+		assert.equal(output, `Done: ${firstItemOf(rendered).signedUrl}`);
 	});
 
 	test('bad arguments come back as messages the model can act on; the agent goes on, nothing refused is sent', async () => {
@@ -264,7 +266,8 @@ onAgent3('the example agent (examples/agent-render-and-send.json)', () => {
 		assert.equal(response.status, 200, JSON.stringify(response.data));
 		assert.equal(model.calls.length, 5);
 		assert.match(model.calls[0].messages.map((message) => String(message.content)).join('\n'), /Invoice INV-77 for Grace Hopper/);
-		assert.deepEqual(requestLines(), ['GET /v1/integration/templates', 'GET /v1/integration/templates/invoice/variables', 'POST /v1/pdf/sync']);
+		// Get Variables, then the render's own check of the data against them.
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates', 'GET /v1/integration/templates/invoice/variables', 'GET /v1/integration/templates/invoice/variables', 'POST /v1/pdf/sync']);
 
 		assert.equal(mail.mails.length, 1);
 		assert.deepEqual(mail.mails[0].to, ['grace@example.com']);
