@@ -264,7 +264,8 @@ describe('the PDF Noodle node in the editor', () => {
 		const warning = 'Check Data Against Template: The data of 1 document lacks template variables, which render blank: course.title, course.hours, with_honors, issued_on.';
 		await shows(details.getByTestId('node-hint').getByText(warning), 'the warning above the output');
 		await eventually(() => executeStep.innerText(), (label) => assert.equal(label.trim(), 'Execute step'));
-		await page.locator(':focus').blur();
+		// The picture shows the panel at rest: the pointer off the buttons.
+		await details.getByTestId('ndv-input-panel').hover();
 		await screenshot(page, 'data-check-warning');
 		const warned = apiRequests(editor.sandbox).findLast((request) => request.path === '/v1/pdf/sync');
 		assert.deepEqual((warned?.body as { data: unknown }).data, { recipient_name: 'Grace Hopper' });
