@@ -5,8 +5,8 @@
  * calls each once against the sandbox. Reported: the characters of each tool's answer, and
  * tokens by the usual estimate for English and JSON (4 characters a token), beside the answer
  * the same operation gives with the node's workflow defaults where an agent's default differs
- * (Simplify on); and the size of the tool list a model is handed (names, descriptions, input
- * schemas). Writes bench/TOOLS.md. Measurements, not tests: nothing is asserted.
+ * (Simplify on); each tool's description as the model reads it, with its size; and the size of
+ * the tool list a model is handed (names, descriptions, input schemas). Writes bench/TOOLS.md. Measurements, not tests: nothing is asserted.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -120,17 +120,20 @@ async function main(): Promise<void> {
 			if (result.isError) throw new Error(`${tool.name} failed: ${text}`);
 			return text.length;
 		};
+		const { tools } = await client.listTools();
+		const listed = tools.filter((tool) => tool.name.startsWith('tool_'));
+		// What a model reads about a tool before calling it: n8n's "<action> in PDF Noodle".
+		const descriptionOf = (tool: ToolSpec) => listed.find((entry) => entry.name === toolNameOf(tool.name))?.description ?? '';
 		const rows: string[] = [];
 		for (const [index, entry] of measured.entries()) {
 			const characters = await answerLength(ours[index]);
 			const baseline = baselines.get(index);
 			const baselineCharacters = baseline ? await answerLength(baseline) : undefined;
+			const description = descriptionOf(ours[index]);
 			rows.push(
-				`| ${entry.operation} | ${characters} | ${tokens(characters)} | ${baselineCharacters === undefined ? '—' : `${baselineCharacters} (${(characters / baselineCharacters).toFixed(2)} ×)`} |`,
+				`| ${entry.operation} | ${description} (${description.length}) | ${characters} | ${tokens(characters)} | ${baselineCharacters === undefined ? '—' : `${baselineCharacters} (${(characters / baselineCharacters).toFixed(2)} ×)`} |`,
 			);
 		}
-		const { tools } = await client.listTools();
-		const listed = tools.filter((tool) => tool.name.startsWith('tool_'));
 		const descriptionCharacters = listed.reduce((sum, tool) => sum + (tool.description ?? '').length, 0);
 		const listCharacters = JSON.stringify(listed.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }))).length;
 
@@ -139,8 +142,8 @@ async function main(): Promise<void> {
 			'',
 			`${new Date().toISOString()} · n8n ${N8N_VERSION} · MCP Server Trigger v2 · one PDF Noodle tool per operation, each called once against the sandbox · tokens estimated as characters / ${CHARACTERS_PER_TOKEN}`,
 			'',
-			'| operation (the tool\'s defaults) | answer (characters) | ≈ tokens | with the workflow defaults (characters, ours ×) |',
-			'|---|---|---|---|',
+			'| operation (the tool\'s defaults) | description the model reads (characters) | answer (characters) | ≈ tokens | with the workflow defaults (characters, ours ×) |',
+			'|---|---|---|---|---|',
 			...rows,
 			'',
 			`Tool list a model is handed for these ${listed.length} tools: ${listCharacters} characters (≈ ${tokens(listCharacters)} tokens), of which descriptions ${descriptionCharacters} (${Math.round(descriptionCharacters / listed.length)} per tool); inputs set with \`$fromAI()\` add their own names, types and descriptions.`,

@@ -13,6 +13,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { requestOptionsField } from '../shared/transport/requestOptions';
 import { addDataCheckHints } from './dataCheck/dataChecks';
+import { NODE_BUILDER_HINT, withBuilderHints } from './fields/builderHints';
 import { searchTemplates } from './fields/templateLocator';
 import { withAgentDefaults } from './fields/toolDefaults';
 import { getTemplateVariableFields } from './fields/variables';
@@ -28,11 +29,14 @@ function chosen(execute: Pick<RunContext, 'getNodeParameter'>): { resource: stri
 	return { resource: String(execute.getNodeParameter('resource', 0)), operation: String(execute.getNodeParameter('operation', 0)) };
 }
 
-/** The operation the node's Resource and Operation name, refused by name when there is none. */
+/**
+ * The operation the node's Resource and Operation name, refused by name when there is none.
+ * Both are read from the first item (they cannot be expressions), so the error is about it.
+ */
 function chosenOperation(execute: IExecuteFunctions): RunOperation {
 	const { resource, operation } = chosen(execute);
 	const run = operationFor(resource, operation);
-	if (!run) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node has no operation "${operation}" for the resource "${resource}"`);
+	if (!run) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node has no operation "${operation}" for the resource "${resource}"`, { itemIndex: 0 });
 	return run;
 }
 
@@ -40,11 +44,11 @@ function chosenOperation(execute: IExecuteFunctions): RunOperation {
 const outputOfPaused: FinishPaused = async (execute, awaited, record) => {
 	const { resource, operation } = chosen(execute);
 	const finish = resumeFor(resource, operation);
-	if (!finish) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node cannot resume the operation "${operation}" of the resource "${resource}"`);
+	if (!finish) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node cannot resume the operation "${operation}" of the resource "${resource}"`, { itemIndex: 0 });
 	return await finish(execute, awaited, record);
 };
 
-const PROPERTIES: INodeProperties[] = withAgentDefaults([resourceField, ...operationsDescription, requestOptionsField, requestsAtOnceField]);
+const PROPERTIES: INodeProperties[] = withBuilderHints(withAgentDefaults([resourceField, ...operationsDescription, requestOptionsField, requestsAtOnceField]));
 
 /**
  * The canvas subtitle: the operation's and the resource's names as the node panel shows them
@@ -78,6 +82,7 @@ export class PdfNoodle implements INodeType {
 			name: 'PDF Noodle',
 		},
 		usableAsTool: true,
+		builderHint: NODE_BUILDER_HINT,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

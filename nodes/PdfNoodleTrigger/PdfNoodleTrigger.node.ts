@@ -54,6 +54,14 @@ export class PdfNoodleTrigger implements INodeType {
 		defaults: {
 			name: 'PDF Noodle Trigger',
 		},
+		// What n8n's AI workflow builder reads (n8n ≥ 2.40; plain data that n8n 1.x ignores).
+		builderHint: {
+			searchHint:
+				'Starts a workflow when pdf noodle (formerly pdforge) calls back because an asynchronous render or a batch has finished. ' +
+				'Put its Production URL into the Webhook URL of a PDF Noodle node\'s render or batch; use it instead of a Webhook node, ' +
+				'because it confirms each call with pdf noodle and can download the finished files.',
+			relatedNodes: [{ nodeType: 'n8n-nodes-pdf-noodle.pdfNoodle', relationHint: 'Starts the renders and batches whose results this trigger receives' }],
+		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

@@ -41,6 +41,21 @@ afterAll(async () => {
 });
 
 describe('example workflows run by n8n execute', () => {
+	test('render-html (README\'s first workflow, no template needed): the note\'s fields as a titled PDF named after it', async () => {
+		await n8n.importWorkflow(example('render-html'));
+		const run = await n8n.execute('pdfNoodleRenderHtml');
+		const [item] = outputOf(run, 'Render page');
+		assert.equal(item.binary.data.fileName, 'meeting-notes.pdf');
+		const bytes = n8n.readBinary(item.binary.data);
+		assert.ok(isPdf(bytes));
+		const text = await pdfText(bytes);
+		assert.ok(text.includes('Meeting notes') && text.includes('Budget approved') && text.includes('Next meeting on Friday'), text);
+		assert.equal((await pdfProperties(bytes)).title, 'Meeting notes');
+		// What was sent names no template: it would run the same on any account.
+		const sent = sandbox.context.requestLog.filter((request) => request.path === '/v1/html-to-pdf/sync').at(-1);
+		assert.match(String((sent?.body as { html?: string })?.html), /<li>Launch in March<\/li>/);
+	});
+
 	test('render-invoice: a PDF named after the invoice, with its data and metadata', async () => {
 		await n8n.importWorkflow(example('render-invoice'));
 		const run = await n8n.execute('pdfNoodleRenderInvoice');
@@ -219,6 +234,27 @@ describe('the trigger in a running n8n', () => {
 	});
 
 	afterAll(async () => await internal?.close());
+
+	// n8n 2.x's workflow builder reads it; on 1.x, which has none, the other tests show the nodes load and run as before.
+	(N8N_MAJOR >= 2 ? test : test.skip)('n8n serves both nodes\' descriptions with what its AI workflow builder reads (builderHint)', async () => {
+		// The node types n8n hands its editor and its workflow builder, as loaded from the package.
+		const editor = await n8n.ownerClient(baseUrl);
+		const answer = await editor.get('/types/nodes.json');
+		assert.equal(answer.status, 200);
+		const types: any[] = answer.data;
+		const typeNamed = (name: string) => types.find((type) => type.name === name);
+		const node = typeNamed('n8n-nodes-pdf-noodle.pdfNoodle');
+		const trigger = typeNamed('n8n-nodes-pdf-noodle.pdfNoodleTrigger');
+		assert.match(node.builderHint.searchHint, /instead of an HTTP Request node/);
+		assert.deepEqual(node.builderHint.relatedNodes.map((related: any) => related.nodeType)[0], 'n8n-nodes-pdf-noodle.pdfNoodleTrigger');
+		assert.match(trigger.builderHint.searchHint, /Production URL/);
+		const template = node.properties.find((property: any) => property.name === 'template');
+		const data = node.properties.find((property: any) => property.name === 'data');
+		assert.match(template.builderHint.propertyHint, /Template → Get Many/);
+		assert.match(data.builderHint.propertyHint, /Template → Get Variables/);
+		// The tool variant n8n derives for AI agents keeps them.
+		assert.match(typeNamed('n8n-nodes-pdf-noodle.pdfNoodleTool').builderHint.searchHint, /pdf noodle/);
+	});
 
 	const executionsOf = (workflowId: string) => n8n.executions().filter((execution) => execution.workflowId === workflowId);
 	const triggerExecutions = () => executionsOf('pdfNoodleTriggerReceiver');

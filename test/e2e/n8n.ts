@@ -306,10 +306,12 @@ export class N8n {
 
 	/**
 	 * Sets up the owner account of this fresh n8n through its REST API, as its first visitor
-	 * would in the browser; log in as `N8N_OWNER`.
+	 * would in the browser; log in as `N8N_OWNER`. Once set up, n8n refuses a second setup
+	 * (400), which leaves the owner as it was.
 	 */
 	async setUpOwner(baseUrl: string): Promise<void> {
-		await axios.post(`${baseUrl}/rest/owner/setup`, N8N_OWNER);
+		const setup = await axios.post(`${baseUrl}/rest/owner/setup`, N8N_OWNER, { validateStatus: () => true });
+		if (setup.status !== 200 && setup.status !== 400) throw new Error(`Setting up n8n's owner failed with ${setup.status}: ${JSON.stringify(setup.data)}`);
 	}
 
 	/**

@@ -42,14 +42,14 @@ export const LETTER_DATA = {
 	closing: 'Kind regards',
 };
 
-export const RENDER_DOCUMENT = toolNode('Render document', 'Render a document from a template in PDF Noodle', { templateId, data }, (ai) => ({
+export const RENDER_DOCUMENT = toolNode('Render document', 'Render a template with data to PDF or PNG in PDF Noodle', { templateId, data }, (ai) => ({
 	resource: 'document',
 	operation: 'renderFromTemplate',
 	template: { __rl: true, mode: 'id', value: ai('templateId') },
 	data: ai('data'),
 }));
 
-export const GET_TEMPLATE = toolNode('Get template', 'Get a template in PDF Noodle', { templateId }, (ai) => ({
+export const GET_TEMPLATE = toolNode('Get template', 'Get a template by ID in PDF Noodle', { templateId }, (ai) => ({
 	resource: 'template',
 	operation: 'get',
 	template: { __rl: true, mode: 'id', value: ai('templateId') },
@@ -57,7 +57,7 @@ export const GET_TEMPLATE = toolNode('Get template', 'Get a template in PDF Nood
 
 export const LIST_TEMPLATES = toolNode('List templates', 'Get many templates in PDF Noodle', {}, () => ({ resource: 'template', operation: 'getMany' }));
 
-export const GET_VARIABLES = toolNode('Get variables', 'Get the variables of a template in PDF Noodle', { templateId }, (ai) => ({
+export const GET_VARIABLES = toolNode('Get variables', 'Get the data keys a template expects in PDF Noodle', { templateId }, (ai) => ({
 	resource: 'template',
 	operation: 'getVariables',
 	template: { __rl: true, mode: 'id', value: ai('templateId') },
@@ -65,7 +65,7 @@ export const GET_VARIABLES = toolNode('Get variables', 'Get the variables of a t
 
 const html: Input = { type: 'string', description: 'The HTML of the page to print' };
 const scale: Input = { type: 'number', description: 'Zoom of the page content' };
-export const RENDER_HTML = toolNode('Render HTML', 'Render a document from HTML in PDF Noodle', { html, scale }, (ai) => ({
+export const RENDER_HTML = toolNode('Render HTML', 'Render HTML to PDF or PNG in PDF Noodle', { html, scale }, (ai) => ({
 	resource: 'document',
 	operation: 'renderFromHtml',
 	html: ai('html'),
@@ -73,14 +73,14 @@ export const RENDER_HTML = toolNode('Render HTML', 'Render a document from HTML 
 }));
 
 const markdown: Input = { type: 'string', description: 'The markdown text to turn into a PDF' };
-export const MARKDOWN_TO_PDF = toolNode('Markdown to PDF', 'Convert markdown to PDF in PDF Noodle', { markdown }, (ai) => ({
+export const MARKDOWN_TO_PDF = toolNode('Markdown to PDF', 'Convert markdown text to a PDF in PDF Noodle', { markdown }, (ai) => ({
 	resource: 'pdfTool',
 	operation: 'markdownToPdf',
 	markdown: ai('markdown'),
 }));
 
 const entries: Input = { type: 'string', description: 'The documents to render, as a JSON list of objects like {"html": "<h1>Title</h1>"}' };
-export const RENDER_BATCH = toolNode('Render batch', 'Render many documents from HTML in PDF Noodle', { entries }, (ai) => ({
+export const RENDER_BATCH = toolNode('Render batch', 'Render up to 20 HTML documents as one batch in PDF Noodle', { entries }, (ai) => ({
 	resource: 'batch',
 	operation: 'renderHtml',
 	batchSource: 'list',

@@ -1,7 +1,8 @@
 /**
  * One output shape per operation whatever the timing: a render, a PDF tool job and a batch that
  * finish within the synchronous call give the same fields as ones answered 202 and polled
- * (and, for renders, as Get Status), so that a workflow can rely on `$json.renderStatus`.
+ * (and, for renders, as Get Status), so that a workflow can rely on `$json.renderStatus`. Each
+ * family's fast run is asserted unpolled and its slow run polled, so neither can pass as the other.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
@@ -53,6 +54,7 @@ describe('one shape whatever the timing', () => {
 	test('a PDF tool (Markdown to PDF): the sync answer and a 202 polled give the same fields', async () => {
 		const tool = { resource: 'pdfTool', operation: 'markdownToPdf', markdown: '# Shape' };
 		const fast = await run(tool, FAST);
+		assert.equal(answered202('/v1/tools/status/'), false, 'the fast job was not polled');
 		const slow = await run(tool, SLOW);
 		assert.equal(answered202('/v1/tools/status/'), true, 'the slow job was polled');
 		assert.deepEqual(fieldsOf(fast), fieldsOf(slow));
@@ -71,6 +73,7 @@ describe('one shape whatever the timing', () => {
 		};
 		const input = [{ json: {} }, { json: {} }];
 		const fast = await run(batch, FAST, input);
+		assert.equal(answered202('/v1/pdf/batch/status/'), false, 'the fast batch was not polled');
 		const slow = await run(batch, SLOW, input);
 		assert.equal(answered202('/v1/pdf/batch/status/'), true, 'the slow batch was polled');
 		assert.equal(fast.length, 2);

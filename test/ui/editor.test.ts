@@ -158,10 +158,10 @@ describe('the PDF Noodle node in the editor', () => {
 		for (const resource of RESOURCES) {
 			await shows(panel.getByText(new RegExp(`^${resource} actions$`, 'i')), `the group "${resource} actions"`);
 		}
-		await shows(panel.getByText('Render a document from a template'), 'the action "Render a document from a template"');
+		await shows(panel.getByText('Render a template with data to PDF or PNG'), 'the action "Render a template with data to PDF or PNG"');
 		await screenshot(page, 'node-panel');
 
-		await panel.getByText('Render a document from a template').click();
+		await panel.getByText('Render a template with data to PDF or PNG').click();
 		const details = nodeDetails(page);
 		assert.deepEqual(await optionsOf(page, parameter(details, 'resource')), RESOURCES);
 		const documented = operationsInReadme(RESOURCES);
@@ -177,7 +177,7 @@ describe('the PDF Noodle node in the editor', () => {
 		const page = await newPage(session);
 		const panel = await newManualWorkflow(page);
 		await openApp(panel, 'pdf', 'PDF Noodle');
-		await panel.getByText('Render a document from a template').click();
+		await panel.getByText('Render a template with data to PDF or PNG').click();
 		const details = nodeDetails(page);
 		await choose(page, details.getByTestId('node-credentials-select'), SANDBOX_CREDENTIAL);
 
@@ -241,7 +241,7 @@ describe('the PDF Noodle node in the editor', () => {
 
 		// On the canvas the node is subtitled with the names the user chose, not internal values.
 		await details.getByTestId('ndv-close-button').click();
-		const node = page.getByTestId('canvas-node').filter({ hasText: 'Render a document from a template' });
+		const node = page.getByTestId('canvas-node').filter({ hasText: 'Render a template with data to PDF or PNG' });
 		await shows(node.getByText('Render From Template: Document', { exact: true }), 'the subtitle "Render From Template: Document"');
 		await page.close();
 	});

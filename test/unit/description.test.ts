@@ -79,3 +79,45 @@ test('the trigger\'s canvas subtitle names the chosen events as the Events param
 	assert.equal(subtitle(['render']), 'Render Finished');
 	assert.equal(subtitle(['render', 'batch']), 'Render Finished, Batch Finished');
 });
+
+/** The values a show or hide condition names for a parameter, or undefined where it names none (or a condition object). */
+function namedValues(condition: Record<string, unknown[]> | undefined, key: string): unknown[] | undefined {
+	const values = condition?.[key];
+	return values && values.every((value) => typeof value !== 'object') ? values : undefined;
+}
+
+/** Whether n8n could show both parameters at once: every key both show allows a common value, and neither hides what the other needs. */
+function mayShowTogether(a: INodeProperties, b: INodeProperties): boolean {
+	const showA = a.displayOptions?.show as Record<string, unknown[]> | undefined;
+	const showB = b.displayOptions?.show as Record<string, unknown[]> | undefined;
+	for (const key of new Set([...Object.keys(showA ?? {}), ...Object.keys(showB ?? {})])) {
+		const valuesA = namedValues(showA, key);
+		const valuesB = namedValues(showB, key);
+		if (valuesA && valuesB && !valuesA.some((value) => valuesB.includes(value))) return false;
+	}
+	const hides = (hider: INodeProperties, shown: Record<string, unknown[]> | undefined) =>
+		Object.keys(hider.displayOptions?.hide ?? {}).some((key) => {
+			const hidden = namedValues(hider.displayOptions?.hide as Record<string, unknown[]>, key);
+			const needed = namedValues(shown, key);
+			return hidden !== undefined && needed !== undefined && needed.every((value) => hidden.includes(value));
+		});
+	return !hides(a, showB) && !hides(b, showA);
+}
+
+test('no two parameters of the same name can be shown at once (overlapping show conditions, not only identical ones)', () => {
+	const clashes: string[] = [];
+	description.properties.forEach((a: INodeProperties, index: number) => {
+		for (const b of description.properties.slice(index + 1)) {
+			if (a.name === b.name && mayShowTogether(a, b)) clashes.push(`"${a.name}": ${JSON.stringify(a.displayOptions)} and ${JSON.stringify(b.displayOptions)}`);
+		}
+	});
+	assert.deepEqual(clashes, []);
+});
+
+test('the rule itself: overlapping operations clash, the agent\'s split by @tool does not', () => {
+	const parameter = (displayOptions: INodeProperties['displayOptions']) => ({ displayName: 'X', name: 'x', type: 'string', default: '', displayOptions }) as INodeProperties;
+	const some = parameter({ show: { resource: ['document'], operation: ['renderFromTemplate', 'renderFromHtml'] } });
+	assert.equal(mayShowTogether(some, parameter({ show: { resource: ['document'], operation: ['renderFromHtml'] } })), true);
+	assert.equal(mayShowTogether(some, parameter({ show: { resource: ['batch'], operation: ['renderFromHtml'] } })), false);
+	assert.equal(mayShowTogether(parameter({ show: { operation: ['get'] }, hide: { '@tool': [true] } }), parameter({ show: { operation: ['get'], '@tool': [true] } })), false);
+});

@@ -23,7 +23,7 @@ export const { option, description, execute } = statusLookupOperation({
 	resource: RESOURCE,
 	kind: BATCH_WORK,
 	option: {
-		action: 'Get the status of a batch',
+		action: 'Get a batch\'s status and files by batch ID',
 		description: 'Look up a batch: ONGOING (with how many are done), SUCCESS, PARTIAL_SUCCESS or FAILED, with every result',
 	},
 	idParameter: {

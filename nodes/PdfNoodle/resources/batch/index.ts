@@ -9,14 +9,14 @@ import { batchRender, resumeBatch } from './renderBatch';
 const renderTemplatesOption: INodePropertyOptions = {
 	name: 'Render Templates',
 	value: RENDER_TEMPLATES,
-	action: 'Render many documents from templates',
+	action: 'Render up to 20 templates with data as one batch',
 	description: 'Render up to 20 template documents per batch, optionally merged into one PDF',
 };
 
 const renderHtmlOption: INodePropertyOptions = {
 	name: 'Render HTML',
 	value: RENDER_HTML,
-	action: 'Render many documents from HTML',
+	action: 'Render up to 20 HTML documents as one batch',
 	description: 'Render up to 20 HTML documents per batch, optionally merged into one PDF',
 };
 

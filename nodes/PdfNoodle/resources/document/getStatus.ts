@@ -6,7 +6,7 @@ export const { option, description, execute } = statusLookupOperation({
 	resource: 'document',
 	kind: RENDER_WORK,
 	option: {
-		action: 'Get the status of a render',
+		action: 'Get a render\'s status and file by request ID',
 		description: 'Look up a render by its request ID: ONGOING, SUCCESS (with the file) or FAILED',
 	},
 	idParameter: {

@@ -12,7 +12,7 @@ import { renderOutput, renderRequest, type RequestDraft } from './render';
 export const option: INodePropertyOptions = {
 	name: 'Render From HTML',
 	value: 'renderFromHtml',
-	action: 'Render a document from HTML',
+	action: 'Render HTML to PDF or PNG',
 	description: 'Render your own HTML to a PDF or PNG',
 };
 

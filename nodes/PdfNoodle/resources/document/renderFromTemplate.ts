@@ -16,7 +16,7 @@ const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 
 export const option: INodePropertyOptions = {
 	name: 'Render From Template',
 	value: 'renderFromTemplate',
-	action: 'Render a document from a template',
+	action: 'Render a template with data to PDF or PNG',
 	description: 'Fill a stored template with data and render it to a PDF or PNG',
 };
 

@@ -13,7 +13,7 @@ const LEVELS = ['low', 'medium', 'high'];
 export const option: INodePropertyOptions = {
 	name: 'Compress PDF',
 	value: 'compressPdf',
-	action: 'Compress a PDF',
+	action: 'Compress a PDF to a smaller file',
 	description: 'Make a PDF smaller, trading image quality for size',
 };
 

@@ -17,7 +17,7 @@ export const { option, description, execute } = statusLookupOperation({
 	resource: RESOURCE,
 	kind: TOOL_WORK,
 	option: {
-		action: 'Get the status of a PDF tool job',
+		action: 'Get a PDF tool job\'s status and files by ID',
 		description: 'Look up a background tool job: ONGOING, SUCCESS (with its result and files) or FAILED',
 	},
 	idParameter: {

@@ -11,7 +11,7 @@ import { runTool } from './output';
 export const option: INodePropertyOptions = {
 	name: 'Markdown to PDF',
 	value: 'markdownToPdf',
-	action: 'Convert markdown to PDF',
+	action: 'Convert markdown text to a PDF',
 	description: 'Turn markdown (headings, tables, code, images, ...) into a styled PDF',
 };
 
@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 10 },
 		required: true,
 		default: '',
-		placeholder: '# Title\n\nSome **bold** text and a table...',
+		placeholder: 'e.g. # Minutes\n\nSome **bold** text and a table',
 	},
 	{
 		displayName: 'Custom CSS',

@@ -11,7 +11,7 @@ import { runTool } from './output';
 export const option: INodePropertyOptions = {
 	name: 'Merge PDFs',
 	value: 'mergePdfs',
-	action: 'Merge PDFs into one',
+	action: 'Merge PDFs into one, in order',
 	description: 'Join two or more PDFs, in the order given, into one PDF',
 };
 

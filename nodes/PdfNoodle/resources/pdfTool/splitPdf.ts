@@ -12,7 +12,7 @@ import { runToolOnInputPdf } from './output';
 export const option: INodePropertyOptions = {
 	name: 'Split PDF',
 	value: 'splitPdf',
-	action: 'Split a PDF into parts',
+	action: 'Split a PDF by page count or ranges',
 	description: 'Cut a PDF every N pages or into page ranges',
 };
 

@@ -22,7 +22,7 @@ const DATE_FIELDS = ['createDate', 'modDate'];
 export const option: INodePropertyOptions = {
 	name: 'Update PDF Metadata',
 	value: 'updateMetadata',
-	action: 'Update the metadata of a PDF',
+	action: 'Set the title, author and keywords of a PDF',
 	description: 'Set document properties (title, author, keywords, ...) without touching the pages',
 };
 

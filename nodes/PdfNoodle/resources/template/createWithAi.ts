@@ -36,7 +36,7 @@ const CREATION_WORK: WorkKind = {
 export const option: INodePropertyOptions = {
 	name: 'Create With AI',
 	value: 'createWithAi',
-	action: 'Create a template with AI',
+	action: 'Create a template with AI from a description',
 	description: 'Describe a template in words; pdf noodle designs it',
 };
 

@@ -10,7 +10,7 @@ import type { ItemContext } from '../../runner/itemContext';
 export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
-	action: 'Get a template',
+	action: 'Get a template by ID',
 	description: 'Get a stored template, or the creation status of one being created',
 };
 

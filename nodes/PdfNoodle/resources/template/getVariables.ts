@@ -10,7 +10,7 @@ import type { ItemContext } from '../../runner/itemContext';
 export const option: INodePropertyOptions = {
 	name: 'Get Variables',
 	value: 'getVariables',
-	action: 'Get the variables of a template',
+	action: 'Get the data keys a template expects',
 	description: 'The structure of the data a template expects, with placeholder values',
 };
 
