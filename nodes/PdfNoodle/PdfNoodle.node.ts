@@ -12,6 +12,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { requestOptionsField } from '../shared/transport/requestOptions';
+import { addDataCheckHints } from './dataCheck/dataChecks';
 import { NODE_BUILDER_HINT, withBuilderHints } from './fields/builderHints';
 import { searchTemplates } from './fields/templateLocator';
 import { withAgentDefaults } from './fields/toolDefaults';
@@ -113,7 +114,9 @@ export class PdfNoodle implements INodeType {
 	 * run (batches, Merge PDFs across items, a pause).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runWithErrorsForModels(this, chosenOperation(this));
+		const output = await runWithErrorsForModels(this, chosenOperation(this));
+		addDataCheckHints(this);
+		return output;
 	}
 
 	/**

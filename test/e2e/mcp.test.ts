@@ -18,7 +18,7 @@ import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 import { example, sandboxCredential } from './examples';
 import { N8N_MAJOR, N8n } from './n8n';
-import { GET_TEMPLATE, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT } from './toolNodes';
+import { GET_TEMPLATE, LETTER_DATA, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT } from './toolNodes';
 
 /** The example workflow served here, and the tools it attaches to its MCP Server Trigger. */
 const WORKFLOW = example('mcp-pdf-tools');
@@ -98,9 +98,10 @@ onN8n2('PDF Noodle tools over MCP', () => {
 	});
 
 	test('a render: the service gets the template and data, the client a signed URL and metadata, no file', async () => {
-		const answer = answerOf(await call('Render_document', { templateId: 'letter', data: '{"recipient": "Ada Lovelace"}' }));
-		assert.deepEqual(requestLines(), ['POST /v1/pdf/sync']);
-		assert.deepEqual(apiRequests(sandbox)[0].body, { templateId: 'letter', data: { recipient: 'Ada Lovelace' } });
+		const answer = answerOf(await call('Render_document', { templateId: 'letter', data: JSON.stringify(LETTER_DATA) }));
+		// The data is checked against the template's variables first (a tool refuses what does not fit).
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/letter/variables', 'POST /v1/pdf/sync']);
+		assert.deepEqual(apiRequests(sandbox)[1].body, { templateId: 'letter', data: LETTER_DATA });
 		assert.equal(answer.length, 1);
 		assert.deepEqual(Object.keys(answer[0]).sort(), ['metadata', 'renderStatus', 'requestId', 'signedUrl']);
 		assert.equal(answer[0].renderStatus, 'SUCCESS');
@@ -130,8 +131,8 @@ onN8n2('PDF Noodle tools over MCP', () => {
 
 	test('a render answered 429 once is sent again after its Retry-After, and the client gets the document', async () => {
 		sandbox.context.faults.push({ method: 'POST', pathPrefix: '/v1/pdf/sync', kind: 'status', status: 429, headers: { 'Retry-After': '1' }, times: 1 });
-		const answer = answerOf(await call('Render_document', { templateId: 'letter', data: '{}' }));
-		assert.deepEqual(requestLines(), ['POST /v1/pdf/sync', 'POST /v1/pdf/sync']);
+		const answer = answerOf(await call('Render_document', { templateId: 'letter', data: JSON.stringify(LETTER_DATA) }));
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/letter/variables', 'POST /v1/pdf/sync', 'POST /v1/pdf/sync']);
 		assert.match(answer[0].signedUrl, new RegExp(`^${sandbox.baseUrl}/files/`));
 	});
 
@@ -139,7 +140,7 @@ onN8n2('PDF Noodle tools over MCP', () => {
 		const result = await call('Render_document', { templateId: 'no-such-template', data: '{}' });
 		assert.equal(result.isError, true, result.text);
 		// n8n puts the error class before the message.
-		assert.match(result.text, /^(NodeOperationError: )?Template "no-such-template" could not be found\. Check the template ID: Template → Get Many lists the templates/);
-		assert.deepEqual(requestLines(), ['POST /v1/pdf/sync']);
+		assert.match(result.text, /^(NodeApiError: |NodeOperationError: )?Template "no-such-template" could not be found\. Check the template ID: Template → Get Many lists the templates/);
+		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/no-such-template/variables']);
 	});
 });

@@ -30,6 +30,18 @@ function toolNode(name: string, description: string, inputs: Record<string, Inpu
 const templateId: Input = { type: 'string', description: 'The ID of the pdf noodle template' };
 const data: Input = { type: 'string', description: 'The values of the template variables, as a JSON object in text, e.g. {"name": "Ada"}' };
 
+/**
+ * Data with every variable of the sandbox's "letter" template: as a tool, Render From Template
+ * refuses data that lacks one (Check Data Against Template defaults to Refuse for a model).
+ */
+export const LETTER_DATA = {
+	sender: { name: 'Acme Supplies Ltd.', address: '1 Main Street, Springfield' },
+	date: '1 May 2026',
+	recipient: { name: 'Ada Lovelace' },
+	body_html: '<p>Thank you for your order.</p>',
+	closing: 'Kind regards',
+};
+
 export const RENDER_DOCUMENT = toolNode('Render document', 'Render a template with data to PDF or PNG in PDF Noodle', { templateId, data }, (ai) => ({
 	resource: 'document',
 	operation: 'renderFromTemplate',

@@ -58,7 +58,8 @@ describe('from input items', () => {
 		const { items, error } = await run({ ...renderTemplates, downloadFile: false }, people(45));
 		assert.equal(error, undefined, error?.message);
 		const log = apiRequests(sandbox).map((request) => `${request.method} ${request.path.startsWith('/v1/pdf/batch/status/') ? 'status' : request.path}`);
-		assert.deepEqual(log.slice(0, 3), ['POST /v1/pdf/batch', 'POST /v1/pdf/batch', 'POST /v1/pdf/batch'], 'all three batches before the first status call');
+		// One lookup of the template's variables for all 45 documents (Check Data Against Template).
+		assert.deepEqual(log.slice(0, 4), ['GET /v1/integration/templates/certificate/variables', 'POST /v1/pdf/batch', 'POST /v1/pdf/batch', 'POST /v1/pdf/batch'], 'all three batches before the first status call');
 		assert.deepEqual(items.map((item) => (item.pairedItem as { item: number }).item), Array.from({ length: 45 }, (_, index) => index));
 		assert.deepEqual(items.slice(18, 22).map((item) => item.json.entryNumber), [19, 20, 1, 2]);
 	});

@@ -29,7 +29,9 @@ async function renderAndRead(parameters: Record<string, unknown>) {
 	const { items, error } = await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox) });
 	assert.equal(error, undefined, error?.message);
 	const requests = apiRequests(sandbox);
-	return { item: items[0], bytes: await binaryBytes(items[0].binary?.data), body: requests[0]?.body, requests };
+	// The render's body: a template render looks the template's variables up first (Check Data Against Template).
+	const render = requests.find((request) => request.method === 'POST');
+	return { item: items[0], bytes: await binaryBytes(items[0].binary?.data), body: render?.body, requests };
 }
 
 describe('Render From Template options', () => {

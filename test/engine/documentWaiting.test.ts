@@ -18,11 +18,19 @@ import { useSandbox } from '../support/useSandbox';
 const sandbox = useSandbox();
 const receiver = useReceiver();
 
+/** Every variable of the letter given, so that the outputs carry no dataCheck (Check Data Against Template). */
+const letterData = {
+	sender: { name: 'Acme Supplies Ltd.', address: '1 Main Street' },
+	date: '1 May 2026',
+	recipient: { name: 'Margaret Hamilton' },
+	body_html: '<p>Your order has shipped.</p>',
+	closing: 'Kind regards',
+};
 const renderLetter = {
 	resource: 'document',
 	operation: 'renderFromTemplate',
 	template: { __rl: true, mode: 'id', value: 'letter' },
-	data: '{"recipient": {"name": "Margaret Hamilton"}, "closing": "Kind regards"}',
+	data: JSON.stringify(letterData),
 	pollInterval: 1,
 };
 
@@ -130,7 +138,7 @@ describe('asynchronous renders', () => {
 		assert.equal(post.path, '/v1/pdf/async');
 		assert.deepEqual(post.body, {
 			templateId: 'letter',
-			data: { recipient: { name: 'Margaret Hamilton' }, closing: 'Kind regards' },
+			data: letterData,
 			webhook: receiver.url,
 		});
 		assert.equal(items[0].json.renderStatus, 'SUCCESS');

@@ -39,7 +39,8 @@ describe('the node run through execute', () => {
 			[{ json: { name: 'Ada Lovelace' } }, { json: { name: 'Grace Hopper' } }],
 		);
 		assert.equal(error, undefined, error?.message);
-		assert.deepEqual(requestLine(), ['POST /v1/pdf/batch']);
+		// One lookup of the letter's variables for both documents (Check Data Against Template), then the batch.
+		assert.deepEqual(requestLine(), ['GET /v1/integration/templates/letter/variables', 'POST /v1/pdf/batch']);
 		assert.equal(items.length, 2);
 		assert.ok((await pdfText(await binaryBytes(items[1].binary?.data))).includes('Grace Hopper'));
 	});

@@ -64,7 +64,9 @@ describe('a credential on the former address', () => {
 			{ credentials: credentials() },
 		);
 		assert.equal(error, undefined, error?.message);
-		const [render] = apiRequests(sandbox);
+		// The template's variables are looked up first (Check Data Against Template), at the new address too.
+		const [lookup, render] = apiRequests(sandbox);
+		assert.equal(lookup.path, '/v1/integration/templates/letter/variables');
 		assert.equal(render.method, 'POST');
 		assert.deepEqual(render.body, { templateId: 'letter', data });
 		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Body intact'));

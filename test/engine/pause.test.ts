@@ -32,7 +32,9 @@ describe('Pause Until Called Back: the request and the pause', () => {
 			{ credentials: credentialsFor(sandbox), input: people('Ada Lovelace') },
 		);
 		assert.equal(error, undefined);
-		const [request] = apiRequests(sandbox);
+		// The certificate's variables are looked up first (Check Data Against Template), then the render sent.
+		const [lookup, request] = apiRequests(sandbox);
+		assert.equal(lookup.path, '/v1/integration/templates/certificate/variables');
 		assert.equal(request.path, '/v1/pdf/async');
 		const body = request.body as { templateId: string; data: { recipient_name: string }; webhook: string };
 		assert.deepEqual([body.templateId, body.data.recipient_name], ['certificate', 'Ada Lovelace']);
@@ -65,7 +67,8 @@ describe('Pause Until Called Back: the request and the pause', () => {
 			{ credentials: credentialsFor(sandbox), input: people('Ada', 'Grace') },
 		);
 		assert.equal(error, undefined);
-		const [request] = apiRequests(sandbox);
+		const [lookup, request] = apiRequests(sandbox);
+		assert.equal(lookup.path, '/v1/integration/templates/certificate/variables', 'one lookup for both items');
 		const body = request.body as { items: unknown[]; merge: boolean; async: boolean; webhook: string };
 		assert.deepEqual([request.path, body.items.length, body.merge, body.async], ['/v1/pdf/batch', 2, true, true]);
 		assert.match(body.webhook, RESUME_URL);
@@ -76,7 +79,7 @@ describe('Pause Until Called Back: the request and the pause', () => {
 		const parameters = { resource: 'document', operation: 'renderFromTemplate', template, data: '={{ $json.name === "Grace" ? "[1]" : JSON.stringify({ recipient_name: $json.name }) }}', mode: 'pause' };
 		const continued = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: people('Ada', 'Grace'), settings: { onError: 'continueRegularOutput' } });
 		assert.equal(continued.error, undefined);
-		assert.deepEqual(apiRequests(sandbox).map((request) => request.path), ['/v1/pdf/async'], 'Ada alone: a single render');
+		assert.deepEqual(apiRequests(sandbox).map((request) => request.path), ['/v1/integration/templates/certificate/variables', '/v1/pdf/async'], 'Ada alone: a single render');
 		assert.match(String(pauseOf(continued.run).waitingFor), /^render:/);
 
 		clearRequestLog(sandbox);

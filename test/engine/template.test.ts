@@ -144,7 +144,9 @@ describe('Render From Template with "Map Each Variable"', () => {
 			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.equal(error, undefined, error?.message);
-		const [render] = apiRequests(sandbox);
+		// The variables are looked up for the data check (Warn) before the render is sent.
+		const [lookup, render] = apiRequests(sandbox);
+		assert.equal(lookup.path, '/v1/integration/templates/invoice/variables');
 		assert.deepEqual(render.body, {
 			templateId: 'invoice',
 			data: {
@@ -173,20 +175,31 @@ describe('Render From Template with "Map Each Variable"', () => {
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
-	test('"Map Automatically" is not offered, and a workflow saved with it is refused instead of rendering empty data', async () => {
+	test('"Map Automatically" is offered, and sends the input item\'s fields named as the variables (test/engine/dataCheck.test.ts has the rest)', async () => {
 		const mapper = new PdfNoodle().description.properties.find((property) => property.name === 'variables');
-		assert.equal(mapper?.typeOptions?.resourceMapper?.supportAutoMap, false);
-		const { error } = await runPdfNoodle(
+		assert.equal(mapper?.typeOptions?.resourceMapper?.supportAutoMap, true);
+		const { error, items } = await runPdfNoodle(
 			{
 				resource: 'document',
 				operation: 'renderFromTemplate',
 				template: byId('invoice'),
 				dataMode: 'map',
 				variables: { mappingMode: 'autoMapInputData', value: null },
+				dataCheck: 'off',
 			},
-			{ credentials: credentialsFor(sandbox), input: [{ json: { invoice_number: 'AUTO-1' } }] },
+			{ credentials: credentialsFor(sandbox), input: [{ json: { invoice_number: 'AUTO-1', source: 'crm' } }] },
 		);
-		assert.equal(error?.message, 'Invalid "Variables": must be mapped below, one field per variable ("Map Automatically" is not supported)');
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(apiRequests(sandbox).map((request) => (request.method === 'GET' ? request.path : request.body)), ['/v1/integration/templates/invoice/variables', { templateId: 'invoice', data: { invoice_number: 'AUTO-1' } }]);
+		assert.deepEqual(items[0].json.dataCheck, { templateId: 'invoice', ignored: ['source'] });
+	});
+
+	test('a mapping mode the node does not know is refused before sending', async () => {
+		const { error } = await runPdfNoodle(
+			{ resource: 'document', operation: 'renderFromTemplate', template: byId('invoice'), dataMode: 'map', variables: { mappingMode: 'somehow', value: null } },
+			{ credentials: credentialsFor(sandbox) },
+		);
+		assert.equal(error?.message, 'Invalid "Variables": must be mapped below or automatically, not "somehow"');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 });

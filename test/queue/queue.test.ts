@@ -19,6 +19,7 @@ import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '..
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
 import { packPackage } from '../e2e/n8n';
+import { LETTER_DATA } from '../e2e/toolNodes';
 import { parseExecutionData, QueueCluster } from './cluster';
 import { BURST_TRIGGER, burstTriggerWorkflow, PAUSED_RENDER, pausedRenderWorkflow, RENDER_ON_REQUEST, renderOnRequestWorkflow, SLOW_RENDER, slowRenderWorkflow, TRIGGER_THEN_COMPRESS, triggerThenCompressWorkflow } from './workflows';
 
@@ -232,14 +233,15 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		try {
 			const { tools } = await client.listTools();
 			assert.deepEqual(tools.map((tool) => tool.name).sort(), ['Get_template', 'List_templates', 'Markdown_to_PDF', 'Render_batch', 'Render_document']);
-			const result = (await client.callTool({ name: 'Render_document', arguments: { templateId: 'letter', data: '{"recipient": {"name": "Ada Lovelace"}}' } })) as { isError?: boolean; content: Array<{ text?: string }> };
+			const result = (await client.callTool({ name: 'Render_document', arguments: { templateId: 'letter', data: JSON.stringify(LETTER_DATA) } })) as { isError?: boolean; content: Array<{ text?: string }> };
 			const text = result.content.map((part) => part.text ?? '').join('');
 			assert.notEqual(result.isError, true, text);
 			const [rendered] = [JSON.parse(text)].flat();
 			assert.equal(rendered.renderStatus, 'SUCCESS');
 			const pdf = await axios.get(rendered.signedUrl, { responseType: 'arraybuffer' });
 			assert.ok((await pdfText(Buffer.from(pdf.data))).includes('Ada Lovelace'));
-			assert.deepEqual(apiRequests(sandbox).map((request) => `${request.method} ${request.path}`), ['POST /v1/pdf/sync']);
+			// As a tool the data is checked against the template's variables first.
+			assert.deepEqual(apiRequests(sandbox).map((request) => `${request.method} ${request.path}`), ['GET /v1/integration/templates/letter/variables', 'POST /v1/pdf/sync']);
 		} finally {
 			await client.close();
 		}

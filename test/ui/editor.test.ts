@@ -13,6 +13,7 @@ import axios from 'axios';
 
 import { PdfNoodleApi } from '../../dist/credentials/PdfNoodleApi.credentials.js';
 import { AGENT_EXAMPLE, AGENT_EXAMPLE_CHAT_PATH, openAiCredential, renderAndSendTurns, smtpCredential } from '../e2e/agentWorkflow';
+import { EXAMPLE_CREDENTIAL_ID } from '../e2e/examples';
 import { pdfText } from '../support/pdf';
 import { type ScriptedModel, startScriptedModel } from '../support/scriptedModel';
 import { type SmtpReceiver, startSmtpReceiver } from '../support/smtpReceiver';
@@ -54,6 +55,39 @@ afterAll(async () => {
 	await model?.close();
 	await mail?.close();
 });
+
+/**
+ * A workflow for the data check: a manual trigger whose pinned item has the fields of the
+ * sandbox's certificate, and a render of the certificate that maps only recipient_name.
+ */
+function dataCheckWorkflow(item: Record<string, unknown>) {
+	const trigger = 'Start';
+	return {
+		name: 'Data check',
+		active: false,
+		nodes: [
+			{ id: 'start', name: trigger, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'render',
+				name: 'Render certificate',
+				type: 'n8n-nodes-pdf-noodle.pdfNoodle',
+				typeVersion: 1,
+				position: [300, 0],
+				parameters: {
+					resource: 'document',
+					operation: 'renderFromTemplate',
+					template: { __rl: true, mode: 'id', value: 'certificate' },
+					dataMode: 'map',
+					variables: { mappingMode: 'defineBelow', value: { recipient_name: '={{ $json.recipient_name }}' } },
+				},
+				credentials: { pdfNoodleApi: { id: EXAMPLE_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL } },
+			},
+		],
+		connections: { [trigger]: { main: [[{ node: 'Render certificate', type: 'main', index: 0 }]] } },
+		pinData: { [trigger]: [{ json: item }] },
+		settings: { executionOrder: 'v1' },
+	};
+}
 
 /** The message the credential's test rules give for an answer with this status. */
 function credentialTestMessage(status: number): string {
@@ -209,6 +243,47 @@ describe('the PDF Noodle node in the editor', () => {
 		await details.getByTestId('ndv-close-button').click();
 		const node = page.getByTestId('canvas-node').filter({ hasText: 'Render a template with data to PDF or PNG' });
 		await shows(node.getByText('Render From Template: Document', { exact: true }), 'the subtitle "Render From Template: Document"');
+		await page.close();
+	});
+
+	test('Check Data Against Template: a render whose data lacks variables warns above the output; Map Automatically sends the input item\'s fields and renders', async () => {
+		// A workflow whose trigger gives one item with the certificate's fields (and one more), and
+		// a render that maps only the recipient's name.
+		const item = { recipient_name: 'Grace Hopper', course: { title: 'Compilers', hours: 40 }, with_honors: true, issued_on: '1 May 2026', crmId: 'c-42' };
+		const created = await session.context.request.post('/rest/workflows', { data: dataCheckWorkflow(item) });
+		assert.ok(created.ok(), await created.text());
+		const { data: workflow } = (await created.json()) as { data: { id: string } };
+		const page = await newPage(session);
+		await page.goto(`/workflow/${workflow.id}`);
+		await page.getByTestId('canvas-node').filter({ hasText: 'Render certificate' }).dblclick();
+		const details = nodeDetails(page);
+		const executeStep = details.getByTestId('node-execute-button');
+		await executeStep.click();
+		const output = details.getByTestId('output-panel');
+		await shows(output.getByText('application/pdf', { exact: true }), 'a PDF in the output');
+		const warning = 'Check Data Against Template: The data of 1 document lacks template variables, which render blank: course.title, course.hours, with_honors, issued_on.';
+		await shows(details.getByTestId('node-hint').getByText(warning), 'the warning above the output');
+		await eventually(() => executeStep.innerText(), (label) => assert.equal(label.trim(), 'Execute step'));
+		// The picture shows the panel at rest: the pointer off the buttons.
+		await details.getByTestId('ndv-input-panel').hover();
+		await screenshot(page, 'data-check-warning');
+		const warned = apiRequests(editor.sandbox).findLast((request) => request.path === '/v1/pdf/sync');
+		assert.deepEqual((warned?.body as { data: unknown }).data, { recipient_name: 'Grace Hopper' });
+
+		// Map Automatically: the item's fields named as the variables go, crmId stays behind.
+		const mapper = details.getByTestId('resource-mapper-container');
+		await choose(page, mapper.getByTestId('mapping-mode-select'), 'Map Automatically');
+		const rendersBefore = apiRequests(editor.sandbox).filter((request) => request.path === '/v1/pdf/sync').length;
+		await executeStep.click();
+		await eventually(
+			async () => apiRequests(editor.sandbox).filter((request) => request.path === '/v1/pdf/sync').length,
+			(count) => assert.ok(count > rendersBefore, 'the second render was sent'),
+		);
+		await eventually(() => executeStep.innerText(), (label) => assert.equal(label.trim(), 'Execute step'));
+		const automatic = apiRequests(editor.sandbox).findLast((request) => request.path === '/v1/pdf/sync');
+		assert.deepEqual((automatic?.body as { data: unknown }).data, { recipient_name: 'Grace Hopper', course: { title: 'Compilers', hours: 40 }, with_honors: true, issued_on: '1 May 2026' });
+		await shows(output.getByText('application/pdf', { exact: true }), 'a PDF in the output');
+		assert.equal(await details.getByTestId('node-hint').getByText(/lacks template variables/).count(), 0, 'no warning once the data fits');
 		await page.close();
 	});
 

@@ -23,8 +23,9 @@ function roomOf(file: string): string {
 
 /** docs/architecture.md's arrows: a room may use those it points at, and what they may use. */
 const ARROWS: Record<string, string[]> = {
-	node: ['resources', 'pause'],
-	resources: ['pause', 'waiting', 'fields', 'runner'],
+	node: ['resources', 'pause', 'dataCheck'],
+	resources: ['pause', 'waiting', 'dataCheck', 'fields', 'runner'],
+	dataCheck: ['fields', 'runner'],
 	pause: ['fields', 'runner'],
 	waiting: ['fields', 'runner'],
 	fields: ['runner'],
@@ -37,7 +38,7 @@ const ARROWS: Record<string, string[]> = {
 	api: [],
 };
 /** "Every room of the action node may also use api, errors and transport directly." */
-const ACTION_NODE_ROOMS = ['node', 'resources', 'pause', 'waiting', 'fields', 'runner'];
+const ACTION_NODE_ROOMS = ['node', 'resources', 'pause', 'waiting', 'dataCheck', 'fields', 'runner'];
 
 function mayUse(room: string): Set<string> {
 	const reached = new Set<string>([room]);

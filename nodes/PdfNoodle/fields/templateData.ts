@@ -54,13 +54,13 @@ export function templateDataFields(names: TemplateDataNames, jsonDescription: st
 					fieldWords: { singular: 'variable', plural: 'variables' },
 					valuesLabel: 'Variables',
 					addAllFields: true,
-					// The fields are the template's variables, not the input's: there is nothing to
-					// match automatically (n8n's "Map Automatically" would send an empty data object).
-					supportAutoMap: false,
+					// "Map Automatically" takes the input item's fields named as the template's
+					// variables (dataCheck/autoMap.ts), as n8n's database nodes take columns.
+					supportAutoMap: true,
 				},
 			},
 			description:
-				"The template's variables; nested ones as dotted paths (customer.name). Typed text that is JSON goes as that type (true, false, null, 42, 9.5, a list or an object); other text as text (01234, +49 30 1234, 1,5, 10.00). A value from an expression keeps its type. A list takes an expression that gives an array, or JSON text.",
+				"The template's variables; nested ones as dotted paths (customer.name). Map Automatically sends the input item's fields named as the variables (nested, or named with the dotted path) and leaves the others out. Typed text that is JSON goes as that type (true, false, null, 42, 9.5, a list or an object); other text as text (01234, +49 30 1234, 1,5, 10.00). A value from an expression keeps its type. A list takes an expression that gives an array, or JSON text.",
 		},
 		{
 			displayName: 'Send Mapped Values as Text',
@@ -69,24 +69,41 @@ export function templateDataFields(names: TemplateDataNames, jsonDescription: st
 			default: false,
 			displayOptions: { show: { [names.mode]: ['map'] } },
 			description:
-				'Whether to send every mapped value as text, for templates that want text: typed true or 40 then go as "true" and "40", and numbers and booleans from expressions as text too. Lists stay lists.',
+				'Whether to send every mapped value as text, for templates that want text: typed true or 40 then go as "true" and "40", and numbers and booleans from expressions or from the input item (Map Automatically) as text too. Lists stay lists.',
 		},
 	];
 }
 
-/** The data object of the current item, from whichever way it was given. */
+/** How the item's data is given: as JSON, mapped field by field, or mapped automatically from the input item. */
+export type TemplateDataSource = 'json' | 'defineBelow' | 'autoMapInputData';
+
+export function templateDataSourceOf(context: ItemContext, names: TemplateDataNames): TemplateDataSource {
+	if (context.getNodeParameter(names.mode, 'json') !== 'map') return 'json';
+	const mappingMode = context.getNodeParameter(`${names.mapper}.mappingMode`, 'defineBelow');
+	if (mappingMode === 'defineBelow' || mappingMode === 'autoMapInputData') return mappingMode;
+	throw invalidParameter(context, 'Variables', `must be mapped below or automatically, not "${String(mappingMode)}"`);
+}
+
+/** The parameter that holds the item's data, as a refusal names it. */
+export function templateDataParameter(source: TemplateDataSource): string {
+	return source === 'json' ? 'Data (JSON)' : 'Variables';
+}
+
+/** Whether "Send Mapped Values as Text" is on. */
+export function mappedAsText(context: ItemContext, names: TemplateDataNames): boolean {
+	return context.getNodeParameter(names.asText, false) as boolean;
+}
+
+/** The data object of the current item, given as JSON or mapped field by field (not automatically: dataCheck/checkedData.ts). */
 export function templateDataOf(context: ItemContext, names: TemplateDataNames): IDataObject {
-	if (context.getNodeParameter(names.mode, 'json') === 'map') {
-		if (context.getNodeParameter(`${names.mapper}.mappingMode`, 'defineBelow') !== 'defineBelow') {
-			throw invalidParameter(context, 'Variables', 'must be mapped below, one field per variable ("Map Automatically" is not supported)');
-		}
+	if (templateDataSourceOf(context, names) === 'defineBelow') {
 		const schema = (context.getNodeParameter(`${names.mapper}.schema`, []) ?? []) as ResourceMapperField[];
 		return dataFromMappedVariables(context, {
 			// Unvalidated: n8n's own check of a list field words its refusal without the rule; mappedValues.ts says it.
 			values: (context.getNodeParameter(`${names.mapper}.value`, {}, { skipValidation: true }) ?? {}) as IDataObject,
 			stored: (context.getNodeParameter(`${names.mapper}.value`, {}, { rawExpressions: true }) ?? {}) as IDataObject,
 			fieldTypes: new Map(schema.map((field) => [field.id, String(field.type ?? 'string')])),
-			asText: context.getNodeParameter(names.asText, false) as boolean,
+			asText: mappedAsText(context, names),
 		});
 	}
 	return requireJsonObject(context, 'Data (JSON)', context.getNodeParameter(names.json));

@@ -44,16 +44,16 @@ export function templateIdOf(context: ItemContext): string {
 /**
  * What an operation on a template does first with the answer: a 404 names the template and
  * where to find the right ID, so that a person, or a model calling the node as a tool, knows
- * what to do next.
+ * what to do next. `templateId`: the one asked for when it is not the Template parameter's (a batch entry's).
  */
-export function throwOnMissingTemplate(context: ItemContext, response: IN8nHttpFullResponse): void {
+export function throwOnMissingTemplate(context: ItemContext, response: IN8nHttpFullResponse, templateId?: string): void {
 	if (response.statusCode !== 404) return;
 	const serviceMessage = serviceMessageOf(response.body) ?? 'Not found';
 	// The service's reason when it says more than "could not be found" (e.g. still being created).
 	const reason = serviceMessage.replace(/^template could not be found:?\s*/i, '');
 	throw new NodeApiError(context.getNode(), response.body && typeof response.body === 'object' ? (response.body as JsonObject) : { message: serviceMessage }, {
 		httpCode: '404',
-		message: `Template "${templateIdOf(context)}" could not be found${reason === '' ? '' : `: ${reason}`}`,
+		message: `Template "${templateId ?? templateIdOf(context)}" could not be found${reason === '' ? '' : `: ${reason}`}`,
 		description: `Check the template ID: Template → Get Many lists the templates of the account (a template being created with AI is found once its creation is done). pdf noodle answered: ${serviceMessage}`,
 		itemIndex: context.getItemIndex(),
 	});

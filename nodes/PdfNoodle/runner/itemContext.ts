@@ -28,6 +28,11 @@ export interface ItemContext extends FileContext {
 	};
 	/** What the items of one node run learn from each other's first status call. */
 	firstStatusCalls?: FirstStatusCalls;
+	/**
+	 * A value every item of the node run shares (a lookup made once per run, what the run has
+	 * to report at its end), made by `make` for the first item that asks for `key`.
+	 */
+	sharedInRun<T>(key: string, make: () => T): T;
 }
 
 /**
@@ -46,6 +51,26 @@ export interface RunContext {
 	};
 }
 
+/**
+ * The values the items of each node run share, by n8n's context of the run: every item's
+ * context is made from it (however many times, by the runner, a batch or a pause), and it
+ * is dropped with it once the run is over.
+ */
+const SHARED_IN_RUN = new WeakMap<RunContext, Map<string, unknown>>();
+
+/** The value the items of this node run share under `key`, made on first use. */
+export function sharedInRun<T>(execute: RunContext, key: string, make: () => T): T {
+	let values = SHARED_IN_RUN.get(execute);
+	if (!values) SHARED_IN_RUN.set(execute, (values = new Map()));
+	if (!values.has(key)) values.set(key, make());
+	return values.get(key) as T;
+}
+
+/** The value shared under `key` if an item of this run made one. */
+export function sharedInRunIfAny<T>(execute: RunContext, key: string): T | undefined {
+	return SHARED_IN_RUN.get(execute)?.get(key) as T | undefined;
+}
+
 /** One input item of the node run, as the operations see it. */
 export function itemContextOf(execute: RunContext, itemIndex: number): ItemContext {
 	return {
@@ -55,6 +80,7 @@ export function itemContextOf(execute: RunContext, itemIndex: number): ItemConte
 		getInputData: () => execute.getInputData()[itemIndex],
 		getCredentials: async (type) => await execute.getCredentials(type, itemIndex),
 		getExecutionCancelSignal: () => execute.getExecutionCancelSignal(),
+		sharedInRun: (key, make) => sharedInRun(execute, key, make),
 		helpers: {
 			...egressHelpersOf(execute.helpers),
 			httpRequest: async (options) => await execute.helpers.httpRequest(options),

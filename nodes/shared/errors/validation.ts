@@ -8,10 +8,11 @@ export function invalidParameter(
 	context: ErrorContext,
 	parameter: string,
 	rule: string,
+	howToFix = `Fix the "${parameter}" parameter and run the node again.`,
 ): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `Invalid "${parameter}": ${rule}`, {
 		itemIndex: context.getItemIndex?.(),
-		description: `Fix the "${parameter}" parameter and run the node again. Nothing was sent to pdf noodle.`,
+		description: `${howToFix} Nothing was sent to pdf noodle.`,
 	});
 }
 

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { batchStatusPath } from '../../../shared/api/endpoints';
 import { fileOutputField } from '../../../shared/files/fileOutput';
+import { dataCheckField } from '../../dataCheck/field';
 import { downloadFields } from '../../fields/fields';
 import { printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
@@ -91,6 +92,7 @@ export const batchRenderFields: INodeProperties[] = [
 		description:
 			'A list of 1 to 20 entries as the API takes them, e.g. [{"html": "<h1>One</h1>"}]; each may also carry pdfParams, convertToImage, metadata, hasCover, debug, s3_bucket, s3_key',
 	}]),
+	...updateDisplayOptions(shownFor([RENDER_TEMPLATES]), [dataCheckField()]),
 	...updateDisplayOptions(both, [
 	// A batch takes `async` and `webhook` independently (the spec): a synchronous batch may
 	// notify a webhook, an asynchronous one may be polled without one.

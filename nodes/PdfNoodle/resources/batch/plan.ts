@@ -4,17 +4,27 @@ import { MAX_BATCH_ITEMS } from '../../../shared/api/endpoints';
 import { invalidParameter, requireText } from '../../../shared/errors/validation';
 import { printSettingsBody } from '../../fields/printSettings';
 import { renderOptionsBody } from '../../fields/renderOptions';
-import { templateDataOf } from '../../fields/templateData';
+import { checkedTemplateData, knownTemplateData } from '../../dataCheck/checkedData';
+import { templateDataChecksOf } from '../../dataCheck/dataChecks';
 import { templateIdOf } from '../../fields/templateLocator';
 import type { ItemContext } from '../../runner/itemContext';
 import { BATCH_DATA_NAMES } from './fields';
 
 export type BatchKind = 'template' | 'html';
 
-/** One document of a batch, and the input item it is for. */
-export interface PlannedEntry {
+/** A batch entry's data completed and checked (dataCheck/), and what the check found. */
+export interface CheckedEntry {
 	body: IDataObject;
+	dataCheck?: IDataObject;
+}
+
+/**
+ * One document of a batch and the input item it is for; `withData`, until the data check has
+ * run, completes its body once the template's variables are looked up.
+ */
+export interface PlannedEntry extends CheckedEntry {
 	inputIndex: number;
+	withData?: () => Promise<CheckedEntry>;
 }
 
 /** A batch to send: its entries (1 to 20) and the input items it answers for. */
@@ -28,19 +38,42 @@ export const MAX_ENTRIES = MAX_BATCH_ITEMS;
 /** The API's body limit is 3 MB; what the node sends stays below it. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-/** The batch entry an input item stands for (mode "Input Items"). */
-export function entryOfItem(context: ItemContext, kind: BatchKind): IDataObject {
+/**
+ * The batch entry an input item stands for (mode "Input Items"), every parameter checked;
+ * a template entry's `withData` runs the data check (and Map Automatically) later, so that
+ * every item is checked before pdf noodle is asked for anything.
+ */
+export function entryOfItem(context: ItemContext, kind: BatchKind): Omit<PlannedEntry, 'inputIndex'> {
 	if (kind === 'template') {
+		const templateId = templateIdOf(context);
+		const known = knownTemplateData(context, BATCH_DATA_NAMES);
+		const options = renderOptionsBody(context, 'template', true);
 		return {
-			templateId: templateIdOf(context),
-			data: templateDataOf(context, BATCH_DATA_NAMES),
-			...renderOptionsBody(context, 'template', true),
+			body: { templateId, data: known ?? {}, ...options },
+			withData: async () => {
+				const { data, dataCheck } = await checkedTemplateData(context, BATCH_DATA_NAMES, templateId, known);
+				return { body: { templateId, data, ...options }, dataCheck };
+			},
 		};
 	}
 	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('documentHtml')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) entry.pdfParams = pdfParams;
-	return { ...entry, ...renderOptionsBody(context, 'html', true) };
+	return { body: { ...entry, ...renderOptionsBody(context, 'html', true) } };
+}
+
+/**
+ * The data checks of a list's template entries (mode "A List per Item"), in order: what each
+ * entry's `dataCheck` says; a refused entry refuses the item's whole list (one batch).
+ */
+export async function checkListEntries(context: ItemContext, entries: IDataObject[]): Promise<Array<IDataObject | undefined>> {
+	const checks = templateDataChecksOf(context);
+	const found: Array<IDataObject | undefined> = [];
+	for (const [index, entry] of entries.entries()) {
+		const document = { templateId: String(entry.templateId).trim(), data: entry.data as IDataObject, parameter: 'Entries (JSON)', where: `entry ${index + 1}` };
+		found.push(await checks.check(context, document));
+	}
+	return found;
 }
 
 const TEMPLATE_ENTRY_FIELDS = ['templateId', 'data', 'externalId', 'convertToImage', 's3_bucket', 's3_key', 'metadata', 'hasCover', 'debug'];

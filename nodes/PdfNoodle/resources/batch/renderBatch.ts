@@ -16,7 +16,7 @@ import type { RunOperation } from '../../runner/runner';
 import { waitSettings } from '../../waiting/settings';
 import { awaitWork } from '../../waiting/waiting';
 import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
-import { type BatchKind, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
+import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
 
 /** Collects the output, and turns a failure of an item into an error item or the node's error. */
 class Outcome {
@@ -55,8 +55,13 @@ function batchFields(context: ItemContext, entries: IDataObject[]): IDataObject 
 	return fields;
 }
 
-/** Plans every batch from the input, checking everything before anything is sent. */
-function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Array<PlannedBatch & { fields: IDataObject }> {
+type BatchToSend = PlannedBatch & { fields: IDataObject };
+
+/**
+ * Plans every batch from the input, every parameter of every item and of every batch
+ * checked, before anything is asked of pdf noodle (`checkedBatches` then checks the data).
+ */
+function draftBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): BatchToSend[] {
 	const items = execute.getInputData();
 	const fromList = execute.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
 	let batches: PlannedBatch[] = [];
@@ -73,7 +78,7 @@ function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Ar
 		const entries: PlannedEntry[] = [];
 		items.forEach((_, inputIndex) => {
 			try {
-				entries.push({ body: entryOfItem(itemContextOf(execute, inputIndex), kind), inputIndex });
+				entries.push({ ...entryOfItem(itemContextOf(execute, inputIndex), kind), inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
 			}
@@ -85,20 +90,61 @@ function planBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): Ar
 			),
 		);
 	}
-	const planned: Array<PlannedBatch & { fields: IDataObject }> = [];
+	const planned: BatchToSend[] = [];
 	for (const batch of batches) {
 		try {
-			const fields = batchFields(itemContextOf(execute, batch.settingsIndex), batch.entries.map((entry) => entry.body));
-			const size = Buffer.byteLength(JSON.stringify({ items: batch.entries.map((entry) => entry.body), ...fields }), 'utf8');
-			if (size >= MAX_BODY_BYTES) {
-				throw invalidParameter(itemContextOf(execute, batch.settingsIndex), 'Entries (JSON)', `make a batch body of ${(size / 1024 / 1024).toFixed(1)} MB, over the 3 MB limit`);
-			}
-			planned.push({ ...batch, fields });
+			planned.push({ ...batch, fields: batchFields(itemContextOf(execute, batch.settingsIndex), batch.entries.map((entry) => entry.body)) });
 		} catch (error) {
 			outcome.fail(inputsOf(batch), error);
 		}
 	}
 	return planned;
+}
+
+/** The planned batches with each template's data checked (Check Data Against Template) and their size too. */
+async function checkedBatches(execute: RunContext, kind: BatchKind, planned: BatchToSend[], outcome: Outcome): Promise<BatchToSend[]> {
+	const fromList = execute.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
+	const checked: BatchToSend[] = [];
+	for (const batch of planned) {
+		const withData = kind === 'template' ? await withCheckedData(execute, batch, fromList, outcome) : batch;
+		if (!withData) continue;
+		try {
+			const size = Buffer.byteLength(JSON.stringify({ items: withData.entries.map((entry) => entry.body), ...withData.fields }), 'utf8');
+			if (size >= MAX_BODY_BYTES) {
+				throw invalidParameter(itemContextOf(execute, withData.settingsIndex), 'Entries (JSON)', `make a batch body of ${(size / 1024 / 1024).toFixed(1)} MB, over the 3 MB limit`);
+			}
+			checked.push(withData);
+		} catch (error) {
+			outcome.fail(inputsOf(withData), error);
+		}
+	}
+	return checked;
+}
+
+/**
+ * A template batch with its data checked: each entry from an input item completed (Map
+ * Automatically) and checked, a refused one failing its item alone; a list checked entry by
+ * entry, a refused entry failing the item's whole list. Undefined when nothing is left to send.
+ */
+async function withCheckedData(execute: RunContext, batch: BatchToSend, fromList: boolean, outcome: Outcome): Promise<BatchToSend | undefined> {
+	if (fromList) {
+		try {
+			const dataChecks = await checkListEntries(itemContextOf(execute, batch.settingsIndex), batch.entries.map((entry) => entry.body));
+			return { ...batch, entries: batch.entries.map((entry, index) => ({ ...entry, dataCheck: dataChecks[index] })) };
+		} catch (error) {
+			outcome.fail(inputsOf(batch), error);
+			return undefined;
+		}
+	}
+	const entries: PlannedEntry[] = [];
+	for (const { withData, ...entry } of batch.entries) {
+		try {
+			entries.push(withData ? { ...entry, ...(await withData()) } : entry);
+		} catch (error) {
+			outcome.fail([entry.inputIndex], error);
+		}
+	}
+	return entries.length > 0 ? { ...batch, entries } : undefined;
 }
 
 function inputsOf(batch: PlannedBatch): number[] {
@@ -113,7 +159,7 @@ function pairedWith(batch: PlannedBatch): IPairedItemData[] {
 async function sendBatch(
 	context: ItemContext,
 	kind: BatchKind,
-	batch: PlannedBatch & { fields: IDataObject },
+	batch: BatchToSend,
 ): Promise<{ record: IDataObject; finished: boolean }> {
 	const response = await apiRequestWithinRateLimit(context, {
 		method: 'POST',
@@ -162,7 +208,7 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 
 	for (const [index, entry] of batch.entries.entries()) {
 		const result = (results[index] ?? {}) as IDataObject;
-		const json = batchEntryJson(record, index, result);
+		const json = entry.dataCheck ? { ...batchEntryJson(record, index, result), dataCheck: entry.dataCheck } : batchEntryJson(record, index, result);
 		if (result.renderStatus !== 'SUCCESS') {
 			outcome.fail(
 				[entry.inputIndex],
@@ -201,7 +247,7 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 const BATCHES_IN_FLIGHT = 5;
 
 /** Sends one batch and waits for it: the items it gives, or the error that stops the node. */
-async function runBatch(execute: RunContext, kind: BatchKind, batch: PlannedBatch & { fields: IDataObject }): Promise<INodeExecutionData[]> {
+async function runBatch(execute: RunContext, kind: BatchKind, batch: BatchToSend): Promise<INodeExecutionData[]> {
 	const outcome = new Outcome(execute);
 	try {
 		const { record, finished } = await sendBatch(itemContextOf(execute, batch.settingsIndex), kind, batch);
@@ -222,7 +268,7 @@ async function runBatch(execute: RunContext, kind: BatchKind, batch: PlannedBatc
 async function renderBatches(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
 	if (isPauseMode(itemContextOf(execute, 0))) return await pauseBatch(execute, kind);
 	const planning = new Outcome(execute);
-	const batches = planBatches(execute, kind, planning);
+	const batches = await checkedBatches(execute, kind, draftBatches(execute, kind, planning), planning);
 	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(execute, kind, batch), !execute.continueOnFail());
 	const output = [...planning.items];
 	for (const run of runs) {
@@ -234,7 +280,7 @@ async function renderBatches(execute: IExecuteFunctions, kind: BatchKind): Promi
 }
 
 /** The one batch a pause sends: a pause resumes on one call back, and a batch posts one. */
-function pausedBatchOf(execute: RunContext, batches: Array<PlannedBatch & { fields: IDataObject }>): (PlannedBatch & { fields: IDataObject }) | undefined {
+function pausedBatchOf(execute: RunContext, batches: BatchToSend[]): BatchToSend | undefined {
 	if (batches.length > 1) {
 		throw new NodeOperationError(execute.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${batches.length}`, {
 			description: `Give the node at most ${MAX_ENTRIES} documents (or one item with its list) per run, e.g. with a "Loop Over Items" node before it, or choose another Mode. Nothing was sent to pdf noodle.`,
@@ -247,9 +293,12 @@ function pausedBatchOf(execute: RunContext, batches: Array<PlannedBatch & { fiel
 async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
 	const { resumeUrl, timeoutMs } = pauseSettings(execute);
 	const planning = new Outcome(execute);
-	const batches = planBatches(execute, kind, planning);
+	const drafts = draftBatches(execute, kind, planning);
+	// One batch at a time, refused before any template's variables are looked up.
+	pausedBatchOf(execute, drafts);
+	const batches = await checkedBatches(execute, kind, drafts, planning);
 	if (batches.length === 0) return [planning.items];
-	const batch = pausedBatchOf(execute, batches)!;
+	const batch = batches[0];
 	const context = itemContextOf(execute, batch.settingsIndex);
 	try {
 		const answer = await apiJsonWithinRateLimit(context, {
@@ -270,7 +319,9 @@ export function resumeBatch(kind: BatchKind) {
 		// The plan is made again from the same input items and parameters: it names the
 		// documents of the batch and the items refused before it was sent.
 		const outcome = new Outcome(execute);
-		const batch = pausedBatchOf(execute, planBatches(execute, kind, outcome));
+		const drafts = draftBatches(execute, kind, outcome);
+		pausedBatchOf(execute, drafts);
+		const batch = pausedBatchOf(execute, await checkedBatches(execute, kind, drafts, outcome));
 		if (batch) await batchOutput(execute, batch, record, outcome);
 		return inInputOrder(outcome.items);
 	};

@@ -6,37 +6,62 @@ import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { invalidParameter } from '../../../shared/errors/validation';
 import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import type { ApiRequest } from '../../../shared/transport/transport';
+import { withDataCheck } from '../../dataCheck/checkedData';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../pause/pause';
 import { type ItemContext, itemContextOf, type RunContext } from '../../runner/itemContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
 import type { RunOperation } from '../../runner/runner';
-import { finishedRenderItems } from './render';
+import { completedRequest, finishedRenderItems, type RequestDraft } from './render';
 
 /** How an item's render request is built and checked (the operation's own `request`). */
-type RenderRequestOf = (context: ItemContext) => ApiRequest;
+type RenderRequestOf = (context: ItemContext) => RequestDraft;
+
+/** An item's request that is sent, and what its data check found. */
+type SentRender = { itemIndex: number; request: ApiRequest; dataCheck?: IDataObject };
 
 /** What an item asks for: the asynchronous request the operation builds, or why it cannot be sent. */
-type PlannedRender = { itemIndex: number; request: ApiRequest } | { itemIndex: number; error: Error };
+type PlannedRender = SentRender | { itemIndex: number; error: Error };
+
+/** An item's request with every parameter checked, its data check still to come. */
+type DraftRender = ({ itemIndex: number } & RequestDraft) | { itemIndex: number; error: Error };
 
 /**
- * Builds every item's request as the operation builds it. The same plan is made again
- * when the execution resumes: it tells which items were sent, in which order, without the
- * paused execution having to keep it.
+ * Builds every item's request as the operation builds it, every parameter checked, before
+ * anything is asked of pdf noodle (`completeRenders` then checks the data). The same plan is
+ * made again when the execution resumes: it tells which items were sent, in which order,
+ * without the paused execution having to keep it.
  */
-function planRenders(execute: RunContext, requestOf: RenderRequestOf): PlannedRender[] {
-	const plans: PlannedRender[] = [];
+function draftRenders(execute: RunContext, requestOf: RenderRequestOf): DraftRender[] {
+	const drafts: DraftRender[] = [];
 	for (let itemIndex = 0; itemIndex < execute.getInputData().length; itemIndex++) {
 		try {
-			plans.push({ itemIndex, request: requestOf(itemContextOf(execute, itemIndex)) });
+			drafts.push({ itemIndex, ...requestOf(itemContextOf(execute, itemIndex)) });
 		} catch (error) {
-			plans.push({ itemIndex, error: error as Error });
+			drafts.push({ itemIndex, error: error as Error });
+		}
+	}
+	return drafts;
+}
+
+/** The drafts with their data checked (Check Data Against Template); a refused one is an item's error. */
+async function completeRenders(drafts: DraftRender[]): Promise<PlannedRender[]> {
+	const plans: PlannedRender[] = [];
+	for (const draft of drafts) {
+		if ('error' in draft) {
+			plans.push(draft);
+			continue;
+		}
+		try {
+			plans.push({ itemIndex: draft.itemIndex, ...(await completedRequest(draft)) });
+		} catch (error) {
+			plans.push({ itemIndex: draft.itemIndex, error: error as Error });
 		}
 	}
 	return plans;
 }
 
-function sentOf(plans: PlannedRender[]): Array<{ itemIndex: number; request: ApiRequest }> {
-	return plans.filter((plan): plan is { itemIndex: number; request: ApiRequest } => 'request' in plan);
+function sentOf<Plan extends { itemIndex: number }>(plans: Array<Plan | { itemIndex: number; error: Error }>): Plan[] {
+	return plans.filter((plan): plan is Plan => !('error' in plan));
 }
 
 /**
@@ -63,7 +88,7 @@ function pauseRequest(execute: RunContext, source: RenderSource, sent: Array<{ i
 }
 
 /** Items that could not be sent: error items under "Continue On Fail", else the node's error. */
-function refusedItems(execute: RunContext, plans: PlannedRender[]): INodeExecutionData[] {
+function refusedItems(execute: RunContext, plans: Array<{ itemIndex: number } | { itemIndex: number; error: Error }>): INodeExecutionData[] {
 	const items: INodeExecutionData[] = [];
 	for (const plan of plans) {
 		if (!('error' in plan)) continue;
@@ -74,7 +99,12 @@ function refusedItems(execute: RunContext, plans: PlannedRender[]): INodeExecuti
 
 async function pauseRenders(execute: IExecuteFunctions, source: RenderSource, requestOf: RenderRequestOf): Promise<INodeExecutionData[][]> {
 	const { resumeUrl, timeoutMs } = pauseSettings(execute);
-	const plans = planRenders(execute, requestOf);
+	const drafts = draftRenders(execute, requestOf);
+	// Bad input, of an item or of the items together, is refused before any template's
+	// variables are looked up (the error items of "Continue On Fail" come with the plans).
+	refusedItems(execute, drafts);
+	if (sentOf(drafts).length > 0) pauseRequest(execute, source, sentOf(drafts), resumeUrl);
+	const plans = await completeRenders(drafts);
 	const refused = refusedItems(execute, plans);
 	const sent = sentOf(plans);
 	if (sent.length === 0) return [refused];
@@ -99,7 +129,7 @@ export function pausableRender(source: RenderSource, requestOf: RenderRequestOf,
  */
 export function resumeRenders(requestOf: RenderRequestOf) {
 	return async function (execute: RunContext, awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
-		const plans = planRenders(execute, requestOf);
+		const plans = await completeRenders(draftRenders(execute, requestOf));
 		const refused = refusedItems(execute, plans);
 		const sent = sentOf(plans);
 		const results = awaited.kind === 'render' ? [record] : ((record.results ?? []) as IDataObject[]);
@@ -109,10 +139,10 @@ export function resumeRenders(requestOf: RenderRequestOf) {
 			});
 		}
 		const output: INodeExecutionData[] = [...refused];
-		for (const [position, { itemIndex }] of sent.entries()) {
+		for (const [position, { itemIndex, dataCheck }] of sent.entries()) {
 			const context = itemContextOf(execute, itemIndex);
 			try {
-				output.push(...pairWithInputItem(await finishedRenderItems(context, results[position]), itemIndex));
+				output.push(...pairWithInputItem(withDataCheck(await finishedRenderItems(context, results[position]), dataCheck), itemIndex));
 			} catch (error) {
 				output.push(...errorItemsOrThrow(execute.continueOnFail(), context, error, [{ item: itemIndex }]));
 			}

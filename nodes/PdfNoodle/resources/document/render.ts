@@ -22,6 +22,27 @@ export const RENDER_WORK: WorkKind = {
 	isFinished: (record) => record.renderStatus === 'SUCCESS' || record.renderStatus === 'FAILED',
 };
 
+/** A render's request, checked, and what its data check found (Render From Template: dataCheck/). */
+export interface CheckedRequest {
+	request: ApiRequest;
+	dataCheck?: IDataObject;
+}
+
+/**
+ * A render's request with every parameter checked, before anything is asked of pdf noodle;
+ * `withData`, when there is one, completes it with what needs an answer of the service (the
+ * data check of Render From Template, the data Map Automatically makes).
+ */
+export interface RequestDraft {
+	request: ApiRequest;
+	withData?: () => Promise<CheckedRequest>;
+}
+
+/** The draft's request, its data completed and checked. */
+export async function completedRequest(draft: RequestDraft): Promise<CheckedRequest> {
+	return draft.withData ? await draft.withData() : { request: draft.request };
+}
+
 /**
  * The request of a single render, checked, not sent: the document (`content`, checked by the
  * operation) with the Mode's webhook and the render options. Mode decides the endpoint:

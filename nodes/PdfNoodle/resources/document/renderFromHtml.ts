@@ -3,12 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText } from '../../../shared/errors/validation';
 import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
-import type { ApiRequest } from '../../../shared/transport/transport';
 import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
-import { renderOutput, renderRequest } from './render';
+import { renderOutput, renderRequest, type RequestDraft } from './render';
 
 export const option: INodePropertyOptions = {
 	name: 'Render From HTML',
@@ -35,13 +34,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: [option.value as string] } }, properties);
 
 /** The item's render request: its HTML and print settings, checked, not sent (the pause sends it too). */
-export function request(context: ItemContext): ApiRequest {
+export function request(context: ItemContext): RequestDraft {
 	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) content.pdfParams = pdfParams;
-	return renderRequest(context, 'html', content, 'HTML');
+	return { request: renderRequest(context, 'html', content, 'HTML') };
 }
 
 export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	return await renderOutput(context, await apiRequestWithinRateLimit(context, request(context)));
+	return await renderOutput(context, await apiRequestWithinRateLimit(context, request(context).request));
 }

@@ -1,14 +1,15 @@
-import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
-import type { ApiRequest } from '../../../shared/transport/transport';
+import { checkedTemplateData, knownTemplateData, withDataCheck } from '../../dataCheck/checkedData';
+import { dataCheckField } from '../../dataCheck/field';
 import { renderOptionsField } from '../../fields/renderOptions';
-import { type TemplateDataNames, templateDataFields, templateDataOf } from '../../fields/templateData';
+import { type TemplateDataNames, templateDataFields } from '../../fields/templateData';
 import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
 import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
-import { renderOutput, renderRequest } from './render';
+import { completedRequest, renderOutput, renderRequest, type RequestDraft } from './render';
 
 const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' };
 
@@ -22,19 +23,35 @@ export const option: INodePropertyOptions = {
 const properties: INodeProperties[] = [
 	templateLocatorField(),
 	...templateDataFields(DATA_NAMES, 'The values for the template\'s variables as a JSON object, e.g. {"invoice_number": "1042"}. "Get Variables" shows the structure a template expects.'),
+	dataCheckField(),
 	...renderModeFields(),
 	renderOptionsField('template'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: [option.value as string] } }, properties);
 
-/** The item's render request: its template and data, checked, not sent (the pause sends it too). */
-export function request(context: ItemContext): ApiRequest {
-	return renderRequest(context, 'template', { templateId: templateIdOf(context), data: templateDataOf(context, DATA_NAMES) }, 'Data');
+/**
+ * The item's render request: its template and data, every parameter checked, not sent (the
+ * pause sends it too); the data check (and Map Automatically) complete it once the template's
+ * variables are looked up.
+ */
+export function request(context: ItemContext): RequestDraft {
+	const templateId = templateIdOf(context);
+	const known = knownTemplateData(context, DATA_NAMES);
+	const requestFor = (data: IDataObject) => renderRequest(context, 'template', { templateId, data }, 'Data');
+	const checked = requestFor(known ?? {});
+	return {
+		request: checked,
+		withData: async () => {
+			const { data, dataCheck } = await checkedTemplateData(context, DATA_NAMES, templateId, known);
+			return { request: known ? checked : requestFor(data), dataCheck };
+		},
+	};
 }
 
 export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	const response = await apiRequestWithinRateLimit(context, request(context));
+	const { request: checked, dataCheck } = await completedRequest(request(context));
+	const response = await apiRequestWithinRateLimit(context, checked);
 	throwOnMissingTemplate(context, response);
-	return await renderOutput(context, response);
+	return withDataCheck(await renderOutput(context, response), dataCheck);
 }
