@@ -125,7 +125,7 @@ onN8n2('n8n\'s installer and updater, through its REST API as the editor uses it
 		// A render that takes a while, started before the update and finished after it.
 		sandbox.context.settings.renderDelayMs = 6000;
 		await postRender('Alan Turing');
-		await waitFor('the render in flight', () => apiRequests(sandbox).find((request) => JSON.stringify(request.body).includes('Alan Turing')));
+		await waitFor('the render in flight', () => apiRequests(sandbox).find((request) => JSON.stringify(request.body ?? null).includes('Alan Turing')));
 
 		const updated = await rest.patch('/rest/community-packages', { name: PACKAGE_NAME });
 		assert.equal(updated.status, 200, JSON.stringify(updated.data));
