@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, test } from '@jest/globals';
 import axios, { type AxiosInstance } from 'axios';
 
 import { pdfText } from '../support/pdf';
@@ -23,6 +23,7 @@ import { NAMED_RENDER, namedRenderWorkflow } from '../queue/workflows';
 import { licenseAnswered, NODE_TYPES, PACKAGE_NAME, testRegistrySettings } from './communityPackages';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8N_MAJOR, N8n } from './n8n';
+import { describeOnN8n2 } from './versions';
 
 const TRIGGER_WORKFLOW = example('trigger-receive-renders');
 const TRIGGER_PATH = '/webhook/pdf-noodle-example/pdf-noodle';
@@ -37,7 +38,6 @@ let release: Packed;
 let nextTarball: string;
 let nextVersion: string;
 
-const onN8n2 = N8N_MAJOR >= 2 ? describe : describe.skip;
 
 beforeAll(async () => {
 	if (N8N_MAJOR < 2) return;
@@ -104,7 +104,7 @@ async function triggeredFor(name: string): Promise<string> {
 	return await pdfText(n8n.readBinary(item.binary.data));
 }
 
-onN8n2('n8n\'s installer and updater, through its REST API as the editor uses it', () => {
+describeOnN8n2('n8n\'s installer and updater, through its REST API as the editor uses it', () => {
 	test('install by name: n8n installs the newest version from the registry, and the nodes are there at once', async () => {
 		const installed = await rest.post('/rest/community-packages', { name: PACKAGE_NAME });
 		assert.equal(installed.status, 200, JSON.stringify(installed.data));

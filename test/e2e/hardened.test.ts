@@ -24,6 +24,7 @@ import { startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8n, N8N_MAJOR } from './n8n';
+import { testOnN8n2 } from './versions';
 
 /** n8n with its SSRF protection on and only 127.0.0.1 (the sandbox) allowed, and the test's resolver. */
 class HardenedN8n extends N8n {
@@ -38,7 +39,6 @@ class HardenedN8n extends N8n {
 	}
 }
 
-const onN8n2 = N8N_MAJOR >= 2 ? test : test.skip;
 const TRIGGER_PATH = '/webhook/pdf-noodle-example/pdf-noodle';
 /**
  * The example trigger under an ID n8n can save static data for: n8n saves a workflow's static
@@ -101,7 +101,7 @@ const post = async (path: string, body: unknown) =>
 	await axios.post(`${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`, body, { validateStatus: () => true });
 
 describe('with n8n\'s SSRF protection on and the sandbox allowed', () => {
-	onN8n2('a render, a batch and the PDF tools on a binary (merge, compress, metadata) run', async () => {
+	testOnN8n2('a render, a batch and the PDF tools on a binary (merge, compress, metadata) run', async () => {
 		const invoice = await n8n.execute('pdfNoodleRenderInvoice');
 		const [rendered] = invoice.data.resultData.runData['Render invoice'][0].data.main[0];
 		assert.ok((await pdfText(n8n.readBinary(rendered.binary.data))).includes('Invoice INV-1042'));
@@ -189,7 +189,7 @@ describe('the trigger under pressure from outside', () => {
 
 	// Last in this describe: a burst's Start Once memory is saved by calls that overlap, which
 	// may drop each other's keys (docs/trigger.md), and the replay test above relies on its key.
-	onN8n2(`a burst of ${BURST_SIZE} deliveries (one in ten forged) posted within a second, the status lookups rate-limited: every genuine one starts exactly one execution, no forged one any`, async () => {
+	testOnN8n2(`a burst of ${BURST_SIZE} deliveries (one in ten forged) posted within a second, the status lookups rate-limited: every genuine one starts exactly one execution, no forged one any`, async () => {
 		const deliveries = await burstDeliveries(sandbox, BURST_SIZE);
 		const genuine = deliveries.filter((delivery) => !delivery.forged);
 		const before = new Set(executionsOf(CONFIRMED_TRIGGER_ID).map((row) => row.id));

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, test } from '@jest/globals';
 import axios from 'axios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -24,6 +24,7 @@ import { NAMED_RENDER, namedRenderWorkflow } from '../queue/workflows';
 import { licenseAnswered, listEntry, logEntries, logMessages, managedSettings, PACKAGE_NAME, readmeChecksumCommand } from './communityPackages';
 import { example, sandboxCredential } from './examples';
 import { N8N_MAJOR, N8n } from './n8n';
+import { describeOnN8n2 } from './versions';
 
 /** A workflow that uses the package's nodes only as an AI tool (MCP Server Trigger with PDF Noodle tools). */
 const TOOL_WORKFLOW = example('mcp-pdf-tools');
@@ -39,7 +40,6 @@ let other: N8n;
 let release: Packed;
 let next: Packed;
 
-const onN8n2 = N8N_MAJOR >= 2 ? describe : describe.skip;
 /** n8n's error for a workflow whose node comes from a package it does not have. */
 const UNRECOGNIZED_NODE = `Unrecognized node type: ${PACKAGE_NAME}.pdfNoodle`;
 
@@ -112,7 +112,7 @@ function assertNoMissingNode(log: string): void {
 	for (const phrase of ['Unrecognized node type', 'Class could not be found']) assert.ok(!log.includes(phrase), `n8n logged "${phrase}":\n${log}`);
 }
 
-onN8n2('n8n installs the package from N8N_COMMUNITY_PACKAGES, unverified packages off', () => {
+describeOnN8n2('n8n installs the package from N8N_COMMUNITY_PACKAGES, unverified packages off', () => {
 	test('README\'s command prints the checksum that the registry recorded for the version', async () => {
 		assert.equal((await registry.npm(readmeChecksumCommand(release.version))).trim(), release.integrity);
 	});

@@ -7,7 +7,7 @@
  * n8n 1.x has no MCP Server Trigger v2 (streamable HTTP): skipped there.
  */
 import assert from 'node:assert/strict';
-import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import { afterAll, beforeAll, test } from '@jest/globals';
 
 import axios from 'axios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,6 +18,7 @@ import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 import { example, sandboxCredential } from './examples';
 import { N8N_MAJOR, N8n } from './n8n';
+import { describeOnN8n2 } from './versions';
 import { GET_TEMPLATE, LETTER_DATA, LIST_TEMPLATES, MARKDOWN_TO_PDF, RENDER_BATCH, RENDER_DOCUMENT } from './toolNodes';
 
 /** The example workflow served here, and the tools it attaches to its MCP Server Trigger. */
@@ -29,7 +30,6 @@ const sandbox = useSandbox();
 let n8n: N8n;
 let client: Client;
 
-const onN8n2 = N8N_MAJOR >= 2 ? describe : describe.skip;
 
 beforeAll(async () => {
 	if (N8N_MAJOR < 2) return;
@@ -73,7 +73,7 @@ function answerOf(result: { isError: boolean; text: string }): any[] {
 	return JSON.parse(result.text);
 }
 
-onN8n2('PDF Noodle tools over MCP', () => {
+describeOnN8n2('PDF Noodle tools over MCP', () => {
 	test('the example attaches the tools this file expects, set up as the tool catalogue says', () => {
 		assert.equal(WORKFLOW.nodes.find((node: { type: string }) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path, MCP_PATH);
 		const toolNodes = WORKFLOW.nodes.filter((node: { type: string }) => node.type === 'n8n-nodes-pdf-noodle.pdfNoodleTool');

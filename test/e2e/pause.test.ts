@@ -15,6 +15,7 @@ import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 import { example, sandboxCredential } from './examples';
 import { type ExecutionRecord, N8N_MAJOR, N8n } from './n8n';
+import { describeOnN8n2 } from './versions';
 
 const RENDER_NODE = 'Render certificates';
 const PEOPLE = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
@@ -94,10 +95,9 @@ function webhookSentFor(executionId: number): string {
 	return sent;
 }
 
-const onN8n2 = N8N_MAJOR >= 2 ? describe : describe.skip;
 const onN8n1 = N8N_MAJOR === 1 ? describe : describe.skip;
 
-onN8n2('Pause Until Called Back in a running n8n', () => {
+describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 	test('one item: waiting while pdf noodle renders, resumed by its call, output as on the polling path', async () => {
 		sandbox.context.settings.renderDelayMs = 5000;
 		try {
