@@ -86,7 +86,8 @@ async function deliver(url: string, delivery: Delivery, agent: Agent): Promise<D
 	for (let sentAgain = 0; ; sentAgain++) {
 		const response = await axios.post(url, delivery.body, { httpAgent: agent, validateStatus: () => true, timeout: 300_000 });
 		if (response.status !== 503 || sentAgain === SENT_AGAIN_AT_MOST) return { delivery, status: response.status, data: response.data as unknown, sentAgain };
-		await new Promise((wait) => setTimeout(wait, 1000));
+		const asked = Number(response.headers['retry-after']);
+		await new Promise((wait) => setTimeout(wait, Number.isFinite(asked) && asked > 0 ? asked * 1000 : resendAfterMs(sentAgain)));
 	}
 }
 
@@ -95,14 +96,21 @@ export function sentAgainCount(answers: DeliveryAnswer[]): number {
 	return answers.filter((answer) => answer.sentAgain > 0).length;
 }
 
-/** Times a sender posts a delivery answered 503 again, as the trigger's answer asks it to. */
-const SENT_AGAIN_AT_MOST = 5;
+/**
+ * Times a sender posts a delivery answered 503 again, as the answer asks: after its
+ * Retry-After, else after 1, 2, 4, 8, 16, then 30 s (about three minutes in all), as webhook
+ * senders commonly back off. A 503 comes from the trigger (its lookup could not be made
+ * within 20 s) and from n8n itself: a burst can starve the health check of n8n's database,
+ * and then n8n answers every call "Database is not ready!" until it has recovered.
+ */
+const SENT_AGAIN_AT_MOST = 10;
+const resendAfterMs = (sentAgain: number) => Math.min(30_000, 1000 * 2 ** sentAgain);
 
 /**
  * Posts every delivery to `url` within `withinMs` (ten waves), each on a connection of its
  * own, and waits for every answer. A delivery answered 503 ("send it again later") is sent
- * again after a second, as a sender that honours the answer does, a few times; its last
- * answer counts, and `sentAgain` says how often that was needed.
+ * again, backing off, as a sender that honours the answer does (`SENT_AGAIN_AT_MOST`); its
+ * last answer counts, and `sentAgain` says how often that was needed.
  */
 export async function postBurst(url: string, deliveries: Delivery[], withinMs = 1000): Promise<DeliveryAnswer[]> {
 	const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
