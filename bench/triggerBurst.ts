@@ -2,13 +2,14 @@
  * `npm run bench:trigger`: how many deliveries a second the PDF Noodle Trigger takes in the
  * pinned n8n (2.40.7, `n8n start`, the packed package), beside n8n's own Webhook node receiving
  * the same posts (the floor), confirmed and unconfirmed, with Download File on and off; and the
- * share of a burst a 429-ing service costs, with the package as it was before the lookup's retry
- * (`--baseline <git ref>`, default `main`, packed from that commit) and as it is now. Bursts of
+ * share of a burst a 429-ing service costs, with the package as it was at other commits
+ * (`--baseline <git ref>`, several allowed, default `main`, each packed from its commit) and as
+ * it is now. Bursts of
  * real finished renders and batches of the sandbox (`fixedRender`: a prepared PDF, so the
  * sandbox's Chromium is not what is measured). Nothing is asserted; the section
  * "The trigger in a burst" of bench/RESULTS.md is rewritten (`npm run bench` keeps it).
  *
- *   npm run bench:trigger -- [--size 200] [--runs 3] [--baseline main]
+ *   npm run bench:trigger -- [--size 200] [--runs 3] [--baseline main ...]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,10 +25,11 @@ import { type Sandbox, startTestSandbox } from '../test/support/sandbox';
 import { table } from './n8nReport';
 import { median, round } from './stats';
 
-const { values } = parseArgs({ options: { size: { type: 'string' }, runs: { type: 'string' }, baseline: { type: 'string' } } });
+const { values } = parseArgs({ options: { size: { type: 'string' }, runs: { type: 'string' }, baseline: { type: 'string', multiple: true } } });
 const SIZE = Number(values.size ?? 200);
 const RUNS = Number(values.runs ?? 3);
-const BASELINE_REF = values.baseline ?? 'main';
+/** Builds of the package to compare the rate-limited bursts with, oldest first. */
+const BASELINE_REFS = values.baseline ?? ['main'];
 /** The rate-limit rows: a burst of this many within a second, at two limits of the sandbox's status lookups. */
 const LIMITED_BURST = 200;
 const LOOKUP_LIMITS = [20, 5];
@@ -187,8 +189,8 @@ function writeSection(markdown: string): void {
 
 async function main(): Promise<void> {
 	const sandbox = await startTestSandbox({ fixedRender: true });
-	const baseline = packAt(BASELINE_REF);
-	log(`baseline ${BASELINE_REF} (${baseline.commit}) packed`);
+	const baselines = BASELINE_REFS.map((ref) => ({ ref, ...packAt(ref) }));
+	for (const baseline of baselines) log(`baseline ${baseline.ref} (${baseline.commit}) packed`);
 	const throughput: Array<{ way: Way; runs: BurstRun[] }> = WAYS.map((way) => ({ way, runs: [] }));
 	let limits: LimitRow[] = [];
 	try {
@@ -203,19 +205,23 @@ async function main(): Promise<void> {
 					log(`${run === 0 ? 'warm-up' : `run ${run}`}: ${entry.way.label}: ${result.answeredPerSecond}/s answered, ${result.recordedPerSecond}/s recorded, ${JSON.stringify(result.answers)}`);
 				}
 			}
-			limits = await limitedBursts(sandbox, n8n, baseUrl, 'this build (lookup retried within 20 s)');
+			limits = await limitedBursts(sandbox, n8n, baseUrl, 'this build');
 		} finally {
 			await n8n.dispose();
 		}
-		({ n8n, baseUrl } = await startN8n(sandbox, baseline.tarball, [WAYS[1]]));
-		try {
-			limits = [...(await limitedBursts(sandbox, n8n, baseUrl, `${BASELINE_REF} (${baseline.commit}): no retry`)), ...limits];
-		} finally {
-			await n8n.dispose();
+		const baselineRows: LimitRow[] = [];
+		for (const baseline of baselines) {
+			({ n8n, baseUrl } = await startN8n(sandbox, baseline.tarball, [WAYS[1]]));
+			try {
+				baselineRows.push(...(await limitedBursts(sandbox, n8n, baseUrl, `${baseline.ref} (${baseline.commit})`)));
+			} finally {
+				await n8n.dispose();
+			}
 		}
+		limits = [...baselineRows, ...limits];
 	} finally {
 		await sandbox.close();
-		rmSync(baseline.folder, { recursive: true, force: true });
+		for (const baseline of baselines) rmSync(baseline.folder, { recursive: true, force: true });
 	}
 
 	const floor = median(throughput[0].runs.map((run) => run.answeredPerSecond));
@@ -241,8 +247,9 @@ async function main(): Promise<void> {
 			limits.map((row) => [row.package, row.limit, JSON.stringify(row.answers), `${Math.round(row.lostShare * 100)} %`, row.seconds]),
 		),
 		'',
-		'Without the retry every lookup answered 429 is a delivery refused (502 then; whether pdf noodle sends it again is not documented). With it, a burst',
-		'that the limit lets through within 20 s starts completely; beyond that the rest is answered 503 (send it again), never lost silently.',
+		'Up to efca6a5 a delivery whose lookup is answered 429 is refused (502; whether pdf noodle sends it again is not documented); up to ddc7dd3 each lookup waits',
+		'out its own Retry-After and asks again, for 20 s; since 191e017 the lookups of a credential take turns in arrival order (lookupLine.ts). A delivery not confirmed within',
+		'the 20 s is answered 503 (send it again), never lost silently.',
 	].join('\n');
 	console.log(`\n${markdown}`);
 	writeSection(markdown);
