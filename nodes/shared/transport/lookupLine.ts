@@ -4,7 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { retryAfterMs } from './retry';
 
 /**
- * The webhook lookups of one PDF Noodle API credential in one n8n process, taking turns. A
+ * The webhook lookups of one PDF Noodle API credential in one running n8n, taking turns. A
  * burst of deliveries (a campaign's renders finishing together) makes hundreds of lookups at
  * once, and the service answers 429 beyond its rate limit. Each lookup waiting out its own
  * `Retry-After` and then trying again would send the whole crowd again every second, and the
@@ -108,7 +108,7 @@ export class LookupLine {
 	}
 }
 
-/** One line per credential (by its ID in n8n), for the life of the process. */
+/** One line per credential (by its ID in n8n), for as long as n8n runs. */
 const lines = new Map<string, LookupLine>();
 
 export function lookupLineOf(credentialId: string): LookupLine {

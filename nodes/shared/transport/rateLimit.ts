@@ -23,7 +23,7 @@ export interface RetryBound {
 	 */
 	transientFailures?: boolean;
 	/**
-	 * Take turns with the other such requests of the credential in this n8n process
+	 * Take turns with the other such requests of the credential in this running n8n
 	 * (lookupLine.ts), with the credential read once for all tries: for the lookups a burst
 	 * of webhook calls makes at once.
 	 */
