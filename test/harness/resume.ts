@@ -1,0 +1,77 @@
+/**
+ * Calls the resume URL of an execution that a PDF Noodle node paused ("Pause Until Called
+ * Back"), the way n8n's waiting-webhook server does: express parses the call, n8n-core's
+ * WebhookContext is built on the waiting execution's data (its custom data, its input items)
+ * and handed to the node's `webhook`. The node either answers itself (the call is refused and
+ * the execution keeps waiting) or the server answers with the node's `webhookResponse`.
+ * n8n's own check of the URL's signature comes before all this and is not repeated here.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import axios from 'axios';
+import express from 'express';
+import { ExecutionLifecycleHooks, WebhookContext } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, INodeExecutionData, IWebhookData, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials';
+import { additionalDataOutsideExecution, CREDENTIAL_TYPES, NODE_NAME, type NodeRun } from './engine';
+import { TestNodeTypes } from './nodeTypes';
+
+export interface ResumeAnswer {
+	status: number;
+	json: Record<string, unknown>;
+	/** The items the resumed node put out; undefined when the call did not resume the execution. */
+	items?: INodeExecutionData[];
+}
+
+/** Posts `body` to the paused execution of `paused`, with the decrypted `credentials` the node uses. */
+export async function callResumeUrl(paused: NodeRun, body: unknown, credentials: Record<string, ICredentialDataDecryptedObject>): Promise<ResumeAnswer> {
+	if (!paused.run.waitTill) throw new Error('The execution is not waiting: there is nothing to resume');
+	const nodeTypes = new TestNodeTypes();
+	const { nodes, connections } = paused.workflowData;
+	const workflow = new Workflow({ id: 'engine-test', nodes, connections, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
+	const node = workflow.getNode(NODE_NAME)!;
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	let items: INodeExecutionData[] | undefined;
+
+	const app = express();
+	app.use(express.json({ limit: '16mb' }));
+	app.post('/webhook-waiting/engine-test-execution', async (request, response) => {
+		const additionalData = {
+			...additionalDataOutsideExecution(),
+			credentialsHelper: new TestCredentialsHelper(CREDENTIAL_TYPES, credentials),
+			hooks: new ExecutionLifecycleHooks('webhook', 'engine-test-execution', {} as IWorkflowBase),
+			httpRequest: request,
+			httpResponse: response,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const webhookData = {
+			httpMethod: 'POST',
+			node: node.name,
+			path: '',
+			webhookDescription: nodeType.description.webhooks![0],
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+		} as IWebhookData;
+		const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], paused.run.data);
+		try {
+			const result = await nodeType.webhook!.call(context);
+			if (result.noWebhookResponse) return;
+			items = result.workflowData?.[0] ?? [];
+			response.status(200).json(result.webhookResponse ?? {});
+		} catch (error) {
+			response.status(500).json({ message: (error as Error).message });
+		}
+	});
+	const server: Server = await new Promise((resolve) => {
+		const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+	});
+	try {
+		const { port } = server.address() as AddressInfo;
+		const response = await axios.post(`http://127.0.0.1:${port}/webhook-waiting/engine-test-execution`, body, { validateStatus: () => true });
+		return { status: response.status, json: response.data as Record<string, unknown>, items };
+	} finally {
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+}
