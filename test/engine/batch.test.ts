@@ -4,9 +4,9 @@ import { describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { binaryBytes } from '../harness/engine';
 import { pdfPageCount, pdfText } from '../support/pdf';
-import { apiRequests, callApi, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { apiRequests, callApi, clearRequestLog } from '../support/sandbox';
 import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
@@ -26,11 +26,7 @@ const people = (count: number, template = 'certificate'): INodeExecutionData[] =
 	Array.from({ length: count }, (_, index) => ({ json: { name: `Person ${index + 1}`, template } }));
 const batchPosts = () => apiRequests(sandbox).filter((request) => request.method === 'POST');
 const run = async (parameters: Record<string, unknown>, input: INodeExecutionData[], continueOnFail = false) =>
-	await runPdfNoodle(parameters as never, {
-		credentials: credentialsFor(sandbox),
-		input,
-		settings: continueOnFail ? { onError: 'continueRegularOutput' } : {},
-	});
+	await sandbox.run(parameters, input, continueOnFail ? { onError: 'continueRegularOutput' } : {});
 
 describe('from input items', () => {
 	test('45 items make 3 batches of at most 20, and every item gets its document', async () => {

@@ -30,9 +30,9 @@ function pauseOf(run: Awaited<ReturnType<typeof runPdfNoodle>>['run']): { inSeco
 
 describe('Pause Until Called Back: the request and the pause', () => {
 	test('one item: a single asynchronous render with the resume URL as its webhook; the execution waits for its Timeout', async () => {
-		const { run, error } = await runPdfNoodle(
+		const { run, error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromTemplate', template, data, mode: 'pause', pauseTimeout: 120 },
-			{ credentials: credentialsFor(sandbox), input: people('Ada Lovelace') },
+			people('Ada Lovelace'),
 		);
 		assert.equal(error, undefined);
 		// The certificate's variables are looked up first (Check Data Against Template), then the render sent.
@@ -49,9 +49,9 @@ describe('Pause Until Called Back: the request and the pause', () => {
 	});
 
 	test('three items: one batch of three HTML documents, the URL lifetime once for the batch', async () => {
-		const { run, error } = await runPdfNoodle(
+		const { run, error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromHtml', html: '=<p>{{ $json.name }}</p>', mode: 'pause', options: { signedUrlExpiresIn: 600 } },
-			{ credentials: credentialsFor(sandbox), input: people('Ada', 'Grace', 'Alan') },
+			people('Ada', 'Grace', 'Alan'),
 		);
 		assert.equal(error, undefined);
 		const [request] = apiRequests(sandbox);
@@ -65,9 +65,9 @@ describe('Pause Until Called Back: the request and the pause', () => {
 	});
 
 	test('Batch resource: the items\' batch, merged, with the resume URL in place of a Webhook URL', async () => {
-		const { run, error } = await runPdfNoodle(
+		const { run, error } = await sandbox.run(
 			{ resource: 'batch', operation: 'renderTemplates', template, documentData: data, mode: 'pause', batchOptions: { merge: true } },
-			{ credentials: credentialsFor(sandbox), input: people('Ada', 'Grace') },
+			people('Ada', 'Grace'),
 		);
 		assert.equal(error, undefined);
 		const [lookup, request] = apiRequests(sandbox);
@@ -80,21 +80,21 @@ describe('Pause Until Called Back: the request and the pause', () => {
 
 	test('an item refused before sending: under Continue On Fail the others are paused, without it nothing is sent', async () => {
 		const parameters = { resource: 'document', operation: 'renderFromTemplate', template, data: '={{ $json.name === "Grace" ? "[1]" : JSON.stringify({ recipient_name: $json.name }) }}', mode: 'pause' };
-		const continued = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: people('Ada', 'Grace'), settings: { onError: 'continueRegularOutput' } });
+		const continued = await sandbox.run(parameters, people('Ada', 'Grace'), { onError: 'continueRegularOutput' });
 		assert.equal(continued.error, undefined);
 		assert.deepEqual(apiRequests(sandbox).map((request) => request.path), ['/v1/integration/templates/certificate/variables', '/v1/pdf/async'], 'Ada alone: a single render');
 		assert.match(String(pauseOf(continued.run).waitingFor), /^render:/);
 
 		clearRequestLog(sandbox);
-		const stopped = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: people('Ada', 'Grace') });
+		const stopped = await sandbox.run(parameters, people('Ada', 'Grace'));
 		assert.match(stopped.error?.message ?? '', /^Invalid "Data \(JSON\)"/);
 		assert.deepEqual(apiRequests(sandbox), []);
 	});
 
 	test('a request the service refuses: the node\'s error, and the execution is not paused', async () => {
-		const { run, error } = await runPdfNoodle(
+		const { run, error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromTemplate', template: { ...template, value: 'no-such-template' }, data: '{}', mode: 'pause' },
-			{ credentials: credentialsFor(sandbox), input: people('Ada') },
+			people('Ada'),
 		);
 		assert.match(error?.message ?? '', /could not be found/i);
 		assert.equal(run.waitTill, undefined);
@@ -104,9 +104,9 @@ describe('Pause Until Called Back: the request and the pause', () => {
 describe('Pause Until Called Back: the call to the resume URL', () => {
 	/** A render paused for Ada Lovelace, and the ID of the render it waits for. */
 	async function pausedRender() {
-		const paused = await runPdfNoodle(
+		const paused = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromTemplate', template, data, mode: 'pause' },
-			{ credentials: credentialsFor(sandbox), input: people('Ada Lovelace') },
+			people('Ada Lovelace'),
 		);
 		assert.equal(paused.error, undefined);
 		const requestId = String(pauseOf(paused.run).waitingFor).replace(/^render:/, '');
