@@ -11,13 +11,13 @@ import type { AddressInfo } from 'node:net';
 
 import axios from 'axios';
 import express from 'express';
-import { ExecutionLifecycleHooks, WebhookContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INodeExecutionData, IWebhookData, IWorkflowBase, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials';
-import { additionalDataOutsideExecution, CREDENTIAL_TYPES, NODE_NAME, type NodeRun } from './engine';
+import { CREDENTIAL_TYPES, NODE_NAME, type NodeRun } from './engine';
 import { TestNodeTypes } from './nodeTypes';
+import { serveWebhookCall } from './webhook';
 
 export interface ResumeAnswer {
 	status: number;
@@ -33,36 +33,14 @@ export async function callResumeUrl(paused: NodeRun, body: unknown, credentials:
 	const { nodes, connections } = paused.workflowData;
 	const workflow = new Workflow({ id: 'engine-test', nodes, connections, active: false, nodeTypes, settings: { executionOrder: 'v1' } });
 	const node = workflow.getNode(NODE_NAME)!;
-	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	let items: INodeExecutionData[] | undefined;
 
 	const app = express();
 	app.use(express.json({ limit: '16mb' }));
 	app.post('/webhook-waiting/engine-test-execution', async (request, response) => {
-		const additionalData = {
-			...additionalDataOutsideExecution(),
-			credentialsHelper: new TestCredentialsHelper(CREDENTIAL_TYPES, credentials),
-			hooks: new ExecutionLifecycleHooks('webhook', 'engine-test-execution', {} as IWorkflowBase),
-			httpRequest: request,
-			httpResponse: response,
-		} as unknown as IWorkflowExecuteAdditionalData;
-		const webhookData = {
-			httpMethod: 'POST',
-			node: node.name,
-			path: '',
-			webhookDescription: nodeType.description.webhooks![0],
-			workflowId: workflow.id,
-			workflowExecuteAdditionalData: additionalData,
-		} as IWebhookData;
-		const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], paused.run.data);
-		try {
-			const result = await nodeType.webhook!.call(context);
-			if (result.noWebhookResponse) return;
-			items = result.workflowData?.[0] ?? [];
-			response.status(200).json(result.webhookResponse ?? {});
-		} catch (error) {
-			response.status(500).json({ message: (error as Error).message });
-		}
+		const credentialsHelper = new TestCredentialsHelper(CREDENTIAL_TYPES, credentials);
+		const call = { request, response, credentialsHelper, path: '', executionId: 'engine-test-execution', runExecutionData: paused.run.data };
+		await serveWebhookCall(workflow, node, call, (output) => (items = output));
 	});
 	const server: Server = await new Promise((resolve) => {
 		const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
