@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import axios from 'axios';
 
-import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, burstDeliveries, executionKey, postBurst, sentAgainCount, tally } from '../support/burst';
+import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, burstDeliveries, executionKey, postBurst, sentAgainCount, tally, unexpectedAnswerSamples } from '../support/burst';
 import { pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
 import { startReceiver } from '../support/receiver';
@@ -204,6 +204,7 @@ describe('the trigger under pressure from outside', () => {
 		}
 		const traffic = sandbox.context.traffic.snapshot();
 		console.log(`burst: ${deliveries.length} deliveries answered in ${((Date.now() - started) / 1000).toFixed(1)} s (${sentAgainCount(answers)} sent again after a 503); ${traffic.statusCalls} status lookups, ${traffic.rateLimited} of them answered 429`);
+		for (const sample of unexpectedAnswerSamples(answers)) console.log(`unexpected answer: ${sample}`);
 		assert.deepEqual(answerCounts(answers), { 'genuine 200 started': genuine.length, 'forged 403': deliveries.length - genuine.length });
 		assert.ok(traffic.rateLimited > 0, 'the sandbox\'s rate limit was met');
 

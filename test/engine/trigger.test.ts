@@ -157,6 +157,25 @@ describe('events', () => {
 		assert.ok(sandbox.context.traffic.snapshot().rateLimited >= 6, `the limit was met: ${JSON.stringify(sandbox.context.traffic.snapshot())}`);
 	});
 
+	test('20 deliveries at once under a limit of 2 lookups a second: each starts once, and the lookups take turns, so the service is asked again about as often as it lets through', async () => {
+		const server = await trigger({ events: ['render'] }, confirmed('tok-line'));
+		const { json: rendered } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items: Array.from({ length: 20 }, (_, index) => ({ html: `<p>Document ${index + 1}</p>` })) });
+		const results = rendered.results as Array<Record<string, unknown>>;
+		sandbox.context.settings.statusLookupsPerSecond = 2;
+		sandbox.context.traffic.reset();
+		try {
+			const answers = await Promise.all(results.map(async (result) => await post(`${server.url}?token=tok-line`, result)));
+			assert.deepEqual(answers.map((answer) => answer.status), Array(20).fill(200));
+		} finally {
+			delete sandbox.context.settings.statusLookupsPerSecond;
+		}
+		assert.deepEqual(server.executions.map((items) => items[0].json.requestId).sort(), results.map((result) => result.requestId).sort());
+		// Each lookup waiting out its own Retry-After would ask again every second: 20 + 18 + ... + 2 = 110 lookups, 90 of them 429.
+		// In the line a 429 holds back all of them, and fewer go at once after it.
+		const { statusCalls, rateLimited } = sandbox.context.traffic.snapshot();
+		assert.ok(rateLimited > 0 && rateLimited <= 20, `429s met, but at most one per delivery: ${statusCalls} lookups, ${rateLimited} answered 429`);
+	});
+
 	test('a batch record starts the workflow with "event": "batch" and its files', async () => {
 		const server = await trigger({ events: ['batch'], downloadFile: true, binaryPropertyName: 'file', ...UNCONFIRMED_DOWNLOADS }, confirmed());
 		const urls = [await renderedFileUrl(), await renderedFileUrl()];
@@ -478,18 +497,23 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 		});
 		assert.deepEqual(statusLookups(), ['GET /v1/pdf/status/forged-1', 'GET /v1/pdf/status/forged-1']);
 		// A Retry-After longer than the trigger's bound: answered 503 at once, not after the wait.
+		// On a credential of its own (the same key; another credential to n8n): the 30 s hold
+		// is kept for the credential's later lookups, and would hold back the next tests'.
+		const heldBack = await trigger({ events: ['render'] }, { credentials: { ...credentialsFor(sandbox, { baseUrl: `${sandbox.baseUrl}/` }), pdfNoodleTriggerApi: { token: 'tok-f4' } } });
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 429, headers: { 'Retry-After': '30' }, times: 1 } as Fault);
-		assert.deepEqual(await post(`${server.url}?token=tok-f4`, forgedRender()), {
-			status: 503,
-			json: { message: 'The render could not be confirmed: pdf noodle still answered 429 to its lookup within the 20 s it is tried for; send it again later' },
-		});
+		const stillLimited = { status: 503, json: { message: 'The render could not be confirmed: pdf noodle still answered 429 to its lookup within the 20 s it is tried for; send it again later' } };
+		assert.deepEqual(await post(`${heldBack.url}?token=tok-f4`, forgedRender()), stillLimited);
+		const lookupsSoFar = statusLookups().length;
+		// The next call within those 30 s is answered the same at once: pdf noodle is not asked again before it said.
+		assert.deepEqual(await post(`${heldBack.url}?token=tok-f4`, forgedRender()), stillLimited);
+		assert.equal(statusLookups().length, lookupsSoFar, 'no lookup sent while the credential is held back');
 		const wrongKey = { credentials: { ...credentialsFor(sandbox, { apiKey: 'not-the-key' }), pdfNoodleTriggerApi: { token: 't' } } };
 		const misconfigured = await trigger({ events: ['render'] }, wrongKey);
 		assert.deepEqual(await post(`${misconfigured.url}?token=t`, forgedRender()), {
 			status: 502,
 			json: { message: 'The render could not be confirmed: pdf noodle answered 401 to its lookup: check the API key of the PDF Noodle API credential' },
 		});
-		assert.deepEqual([down, server, misconfigured].map((trigger) => trigger.executions.length), [0, 0, 0]);
+		assert.deepEqual([down, server, heldBack, misconfigured].map((trigger) => trigger.executions.length), [0, 0, 0, 0]);
 	});
 
 	test('unconfirmed, Download File on: the workflow starts with the refusal on the item, and nothing is fetched', async () => {

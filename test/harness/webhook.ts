@@ -48,6 +48,18 @@ export interface TriggerOptions {
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 }
 
+/**
+ * The ID n8n would give the credential: the same for the same data (one credential selected
+ * on several triggers), another for other data. What the package keeps per credential (the
+ * line of its lookups, lookupLine.ts) is kept by it.
+ */
+const credentialIds = new Map<string, string>();
+function credentialIdOf(type: string, data: ICredentialDataDecryptedObject): string {
+	const key = `${type}:${JSON.stringify(data)}`;
+	if (!credentialIds.has(key)) credentialIds.set(key, `${type}-${credentialIds.size + 1}`);
+	return credentialIds.get(key)!;
+}
+
 export async function startTriggerServer(parameters: INode['parameters'], options: TriggerOptions = {}): Promise<TriggerServer> {
 	await binaryDataService();
 	const nodeTypes = new TestNodeTypes();
@@ -61,7 +73,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		parameters,
 		webhookId: 'pdf-noodle',
 		...(Object.keys(credentials).length > 0 && {
-			credentials: Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: `${type}-1`, name: `${type} account` }])),
+			credentials: Object.fromEntries(Object.entries(credentials).map(([type, data]) => [type, { id: credentialIdOf(type, data), name: `${type} account` }])),
 		}),
 	};
 	const workflow = new Workflow({ id: 'trigger-test', nodes: [node], connections: {}, active: true, nodeTypes });

@@ -13,7 +13,7 @@ import axios, { type AxiosInstance } from 'axios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, burstDeliveries, executionKey, postBurst, sentAgainCount, tally } from '../support/burst';
+import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, burstDeliveries, executionKey, postBurst, sentAgainCount, tally, unexpectedAnswerSamples } from '../support/burst';
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
@@ -163,6 +163,7 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 			const answers = await postBurst(`${cluster.webhookUrl}${BURST_TRIGGER.path}?token=${EXAMPLE_TRIGGER_TOKEN}`, deliveries);
 			const traffic = sandbox.context.traffic.snapshot();
 			console.log(`queue burst: ${deliveries.length} deliveries (${sentAgainCount(answers)} sent again after a 503); ${traffic.statusCalls} status lookups, ${traffic.rateLimited} of them answered 429`);
+			for (const sample of unexpectedAnswerSamples(answers)) console.log(`unexpected answer: ${sample}`);
 			assert.deepEqual(answerCounts(answers), { 'genuine 200 started': genuine.length, 'forged 403': deliveries.length - genuine.length });
 			assert.ok(traffic.rateLimited > 0, 'the sandbox\'s rate limit was met');
 		} finally {

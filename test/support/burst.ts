@@ -28,6 +28,22 @@ const BATCH_SIZE = 20;
 const keyOf = (event: 'render' | 'batch', id: unknown) => `${event}:${String(id)}`;
 
 /**
+ * A batch rendered by the sandbox, finished: on a busy machine its Chromium may take longer
+ * than the synchronous wait (202), and then its record is polled until it is.
+ */
+async function finishedBatch(sandbox: Sandbox, items: Array<{ html: string }>): Promise<Record<string, any>> {
+	const { status, json } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items });
+	if (status === 200) return json;
+	if (status !== 202) throw new Error(`The sandbox answered ${status} to a batch: ${JSON.stringify(json)}`);
+	for (;;) {
+		await new Promise((wait) => setTimeout(wait, 500));
+		const record = await callApi(sandbox, 'GET', `/v1/pdf/batch/status/${String(json.batchRequestId)}`);
+		if (record.status !== 200) throw new Error(`The sandbox answered ${record.status} to a batch's status: ${record.text}`);
+		if (record.json.status !== 'ONGOING') return record.json;
+	}
+}
+
+/**
  * `size` deliveries: finished batch records and the render results inside them (each result
  * is a real render the status endpoint knows), and one in ten forged (`forgedShare`).
  */
@@ -36,8 +52,7 @@ export async function burstDeliveries(sandbox: Sandbox, size: number, forgedShar
 	const genuine: Delivery[] = [];
 	for (let batch = 0; genuine.length < size - forgedCount; batch++) {
 		const items = Array.from({ length: BATCH_SIZE }, (_, index) => ({ html: `<h1>Burst ${batch}.${index}</h1>` }));
-		const { status, json } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items });
-		if (status !== 200) throw new Error(`The sandbox answered ${status} to a batch: ${JSON.stringify(json)}`);
+		const json = await finishedBatch(sandbox, items);
 		genuine.push({ key: keyOf('batch', json.batchRequestId), forged: false, body: json });
 		for (const result of json.results as Array<Record<string, unknown>>) genuine.push({ key: keyOf('render', result.requestId), forged: false, body: result });
 	}
@@ -121,6 +136,19 @@ export function tally(deliveries: Delivery[], executionKeys: string[]): { missin
 		twice: [...counts].filter(([, count]) => count > 1).map(([key]) => key),
 		forgedStarted: deliveries.filter((delivery) => delivery.forged && counts.has(delivery.key)).map((delivery) => delivery.key),
 	};
+}
+
+/**
+ * One answer of each kind other than the expected ones (started, forged refused), with its
+ * body: what to read first when a burst fails (e.g. n8n's own 500 message).
+ */
+export function unexpectedAnswerSamples(answers: DeliveryAnswer[]): string[] {
+	const samples = new Map<string, string>();
+	for (const { delivery, status, data } of answers) {
+		const expected = delivery.forged ? status === 403 : status === 200;
+		if (!expected && !samples.has(`${status}`)) samples.set(`${status}`, `${status} ${JSON.stringify(data).slice(0, 300)}`);
+	}
+	return [...samples.values()];
 }
 
 /** How the answers fell: `200 started`, `403`, ... with counts, genuine and forged apart. */

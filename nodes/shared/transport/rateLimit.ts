@@ -1,8 +1,10 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { asNodeError, throwOnErrorStatus } from '../errors/errors';
+import { withCredentialsReadOnce } from './credentialsOnce';
+import { type LookupLine, lookupLineOf } from './lookupLine';
 import { backoffMs, cancellableSleep, isNetworkFailure, retryAfterMs, type SleepContext } from './retry';
-import { type ApiRequest, apiRequest, type TransportContext } from './transport';
+import { type ApiRequest, apiRequest, CREDENTIAL_TYPE, type TransportContext } from './transport';
 
 /** How often, and for how long, a request is sent again. */
 export interface RetryBound {
@@ -20,6 +22,12 @@ export interface RetryBound {
 	 * work may have started it before it failed, and a second one would start it twice.
 	 */
 	transientFailures?: boolean;
+	/**
+	 * Take turns with the other such requests of the credential in this n8n process
+	 * (lookupLine.ts), with the credential read once for all tries: for the lookups a burst
+	 * of webhook calls makes at once.
+	 */
+	takeTurns?: boolean;
 }
 
 /**
@@ -47,7 +55,7 @@ export const WEBHOOK_LOOKUP_SECONDS = 20;
  * connection (a lookup starts nothing, so asking twice is harmless). After them the call is
  * answered 503, so that its sender may send it again.
  */
-export const WEBHOOK_LOOKUP_RETRIES: RetryBound = { retries: 20, maxWaitMs: 10_000, withinMs: WEBHOOK_LOOKUP_SECONDS * 1000, transientFailures: true };
+export const WEBHOOK_LOOKUP_RETRIES: RetryBound = { retries: 20, maxWaitMs: 10_000, withinMs: WEBHOOK_LOOKUP_SECONDS * 1000, transientFailures: true, takeTurns: true };
 
 /**
  * A request to the API that is sent again when the service answers 429 (Too Many Requests),
@@ -61,15 +69,25 @@ export async function apiRequestWithinRateLimit(
 	request: ApiRequest,
 	bound: RetryBound = NODE_RUN_RETRIES,
 ): Promise<IN8nHttpFullResponse> {
-	const deadline = bound.withinMs === undefined ? undefined : Date.now() + bound.withinMs;
+	const began = Date.now();
+	const deadline = bound.withinMs === undefined ? undefined : began + bound.withinMs;
+	const line = bound.takeTurns === true ? lookupLineOf(context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'unsaved') : undefined;
+	if (line) context = withCredentialsReadOnce(context);
 	for (let retries = 0; ; retries++) {
+		if (line && !(await line.turn(began, deadline ?? Number.POSITIVE_INFINITY))) return heldBackAnswer(context, line);
 		const left = deadline === undefined ? undefined : deadline - Date.now();
 		const timeoutMs = left === undefined ? request.timeoutMs : Math.max(1, Math.min(left, request.timeoutMs ?? left));
-		// A lost connection comes back as `failure` when it may be tried again; any other error goes to the caller as it came.
-		const { response, failure } = await apiRequest(context, { ...request, timeoutMs }).then(
-			(answer): Attempt => ({ response: answer }),
-			async (error: unknown): Promise<Attempt> => (bound.transientFailures === true && isNetworkFailure(error) ? { failure: error } : await Promise.reject(error)),
-		);
+		let attempt: Attempt | undefined;
+		try {
+			// A lost connection comes back as `failure` when it may be tried again; any other error goes to the caller as it came.
+			attempt = await apiRequest(context, { ...request, timeoutMs }).then(
+				(answer): Attempt => ({ response: answer }),
+				async (error: unknown): Promise<Attempt> => (bound.transientFailures === true && isNetworkFailure(error) ? { failure: error } : await Promise.reject(error)),
+			);
+		} finally {
+			line?.done(attempt?.response);
+		}
+		const { response, failure } = attempt;
 		const again = response === undefined || response.statusCode === 429 || (bound.transientFailures === true && response.statusCode >= 500);
 		const asked = response?.statusCode === 429 ? retryAfterMs(response.headers as IDataObject) : undefined;
 		const waitMs = asked ?? backoffMs(1000, retries + 1);
@@ -78,8 +96,18 @@ export async function apiRequestWithinRateLimit(
 			if (response === undefined) throw asNodeError(context, failure);
 			return response;
 		}
-		await cancellableSleep(context, waitMs);
+		// In the line, a 429 holds back every lookup of the credential until its Retry-After: the turn waits for it.
+		if (!(line && response?.statusCode === 429)) await cancellableSleep(context, waitMs);
 	}
+}
+
+/**
+ * The answer for a lookup whose time ran out while it waited for its turn: the 429 that held
+ * the line back, or, when none did (the service was only slow), an error that says so.
+ */
+function heldBackAnswer(context: TransportContext, line: LookupLine): IN8nHttpFullResponse {
+	if (line.lastHoldBack) return line.lastHoldBack;
+	throw asNodeError(context, new Error(`The lookup waited its whole time for its turn behind ${line.waitingCount} others of the credential`));
 }
 
 /** A request of a node run whose answer must be a JSON object: an error status is thrown, worded for a person. */

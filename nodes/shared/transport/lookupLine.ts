@@ -1,0 +1,121 @@
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { retryAfterMs } from './retry';
+
+/**
+ * The webhook lookups of one PDF Noodle API credential in one n8n process, taking turns. A
+ * burst of deliveries (a campaign's renders finishing together) makes hundreds of lookups at
+ * once, and the service answers 429 beyond its rate limit. Each lookup waiting out its own
+ * `Retry-After` and then trying again would send the whole crowd again every second, and the
+ * few the service lets through each time would be chosen by chance: some lookups would never
+ * get through within their 20 s. In the line they go in the order they arrived, a 429 holds
+ * back every lookup of the credential until its `Retry-After` has passed, and how many may be
+ * sent at once halves after a 429 and grows by one after as many answers (as TCP paces itself),
+ * so the service sees about as many lookups as it takes, earliest first.
+ */
+
+/** Lookups sent at once while the service has not answered 429. */
+const START_AT_ONCE = 8;
+const MOST_AT_ONCE = 32;
+/** How long a 429 without a `Retry-After` holds the line back. */
+const DEFAULT_HOLD_MS = 1000;
+
+interface Waiter {
+	/** When its exchange began: a lookup answered 429 keeps its place. */
+	since: number;
+	admit: () => void;
+}
+
+export class LookupLine {
+	private readonly waiting: Waiter[] = [];
+	private sending = 0;
+	/** How many may go at once: fractional, as it grows by 1/atOnce per answer (one per round of answers). */
+	private atOnce = START_AT_ONCE;
+	private heldUntil = 0;
+	private wakeUpPlanned = false;
+	/** The service's last 429 to the credential: the answer of a lookup whose time ran out in the line. */
+	lastHoldBack?: IN8nHttpFullResponse;
+
+	/**
+	 * Resolves `true` when it is this lookup's turn to be sent (then `done` must follow), or
+	 * `false` when `deadline` (ms since the epoch) passes first.
+	 */
+	async turn(since: number, deadline: number): Promise<boolean> {
+		// Held back past its deadline, it would only wait to be refused: refused now.
+		if (this.heldUntil >= deadline) return false;
+		let admitted = false;
+		let admit = () => {};
+		const admittedNow = new Promise<void>((resolve) => (admit = resolve));
+		const waiter: Waiter = {
+			since,
+			admit: () => {
+				admitted = true;
+				admit();
+			},
+		};
+		// Ordered by `since`: a lookup sent again after a 429 goes back to where it stood.
+		const after = this.waiting.findIndex((other) => other.since > since);
+		this.waiting.splice(after === -1 ? this.waiting.length : after, 0, waiter);
+		this.admitWaiting();
+		// n8n 1.x's `sleep` takes no signal: there the deadline's timer runs out unheeded.
+		const stopDeadline = new AbortController();
+		await Promise.race([admittedNow, sleep(Math.max(0, deadline - Date.now()), stopDeadline.signal).catch(() => undefined)]);
+		stopDeadline.abort();
+		if (!admitted) this.waiting.splice(this.waiting.indexOf(waiter), 1);
+		return admitted;
+	}
+
+	/** A lookup that had its turn is answered (`undefined`: it failed without an answer). */
+	done(answer: IN8nHttpFullResponse | undefined): void {
+		this.sending--;
+		if (answer?.statusCode === 429) {
+			this.atOnce = Math.max(1, Math.floor(this.atOnce / 2));
+			const heldFor = retryAfterMs(answer.headers as IDataObject) ?? DEFAULT_HOLD_MS;
+			this.heldUntil = Math.max(this.heldUntil, Date.now() + heldFor);
+			this.lastHoldBack = answer;
+		} else {
+			this.atOnce = Math.min(MOST_AT_ONCE, this.atOnce + 1 / this.atOnce);
+		}
+		this.admitWaiting();
+	}
+
+	/** Lookups waiting for their turn (for tests). */
+	get waitingCount(): number {
+		return this.waiting.length;
+	}
+
+	private admitWaiting(): void {
+		const heldFor = this.heldUntil - Date.now();
+		if (heldFor > 0) {
+			this.wakeUpAfter(heldFor);
+			return;
+		}
+		while (this.waiting.length > 0 && this.sending < Math.floor(this.atOnce)) {
+			this.sending++;
+			this.waiting.shift()!.admit();
+		}
+	}
+
+	/** One wake-up for the whole line when a hold ends, not one per waiting lookup. */
+	private wakeUpAfter(ms: number): void {
+		if (this.wakeUpPlanned) return;
+		this.wakeUpPlanned = true;
+		void sleep(ms).then(() => {
+			this.wakeUpPlanned = false;
+			this.admitWaiting();
+		});
+	}
+}
+
+/** One line per credential (by its ID in n8n), for the life of the process. */
+const lines = new Map<string, LookupLine>();
+
+export function lookupLineOf(credentialId: string): LookupLine {
+	let line = lines.get(credentialId);
+	if (!line) {
+		line = new LookupLine();
+		lines.set(credentialId, line);
+	}
+	return line;
+}

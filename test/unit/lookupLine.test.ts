@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { test } from '@jest/globals';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+import { LookupLine } from '../../dist/nodes/shared/transport/lookupLine.js';
+
+const answer = (statusCode: number, retryAfter?: string) => ({ statusCode, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter }, body: {} });
+const FAR = Date.now() + 60_000;
+
+/** Lookups that wait for their turn, recording the order in which they get it. */
+function lookups(line: LookupLine, names: string[], since = (index: number) => 1000 + index, deadline = FAR) {
+	const admitted: string[] = [];
+	const turns = names.map(async (name, index) => {
+		const mine = await line.turn(since(index), deadline);
+		if (mine) admitted.push(name);
+		return mine;
+	});
+	return { admitted, turns };
+}
+
+test('at most eight lookups go at once at first; each answer lets the next in, in the order they came', async () => {
+	const line = new LookupLine();
+	const names = Array.from({ length: 12 }, (_, index) => `l${index}`);
+	const { admitted } = lookups(line, names);
+	await nextTurn();
+	assert.deepEqual(admitted, names.slice(0, 8));
+	line.done(answer(200));
+	await nextTurn();
+	assert.deepEqual(admitted, names.slice(0, 9), 'one answered, one more let in');
+	for (let done = 0; done < 3; done++) line.done(answer(200));
+	await nextTurn();
+	assert.deepEqual(admitted, names);
+	assert.equal(line.waitingCount, 0);
+});
+
+test('a 429 holds every waiting lookup back until its Retry-After, halves how many go at once, and is kept as the answer of a lookup whose time runs out', async () => {
+	const line = new LookupLine();
+	const names = Array.from({ length: 10 }, (_, index) => `l${index}`);
+	const { admitted } = lookups(line, names);
+	await nextTurn();
+	const limited = answer(429, '1');
+	line.done(limited);
+	await nextTurn();
+	assert.deepEqual(admitted, names.slice(0, 8), 'no lookup let in while the line is held back');
+	assert.equal(line.lastHoldBack, limited);
+	const heldSince = Date.now();
+	await new Promise((wait) => setTimeout(wait, 1200));
+	// Seven still out, the limit down from eight to four: none let in even after the hold.
+	assert.deepEqual(admitted, names.slice(0, 8));
+	for (let done = 0; done < 6; done++) line.done(answer(200));
+	await nextTurn();
+	assert.ok(Date.now() - heldSince >= 1000);
+	assert.deepEqual(admitted, names, 'the hold over and answers come: the rest go, in order');
+});
+
+test('a lookup sent again after a 429 goes back to its place: before those that came after it', async () => {
+	const line = new LookupLine();
+	lookups(line, Array.from({ length: 8 }, (_, index) => `early${index}`));
+	await nextTurn();
+	const later = lookups(line, ['late0', 'late1'], (index) => 5000 + index);
+	await nextTurn();
+	assert.deepEqual(later.admitted, []);
+	// early0's lookup is answered 429 (Retry-After 0): it asks for its next turn with its first `since`.
+	line.done(answer(429, '0'));
+	const again = line.turn(1000, FAR).then((mine) => mine && later.admitted.push('early0 again'));
+	for (let done = 0; done < 7; done++) line.done(answer(200));
+	await again;
+	await nextTurn();
+	assert.deepEqual(later.admitted, ['early0 again', 'late0', 'late1']);
+});
+
+test('a lookup whose deadline passes while it waits gets no turn and leaves the line', async () => {
+	const line = new LookupLine();
+	lookups(line, Array.from({ length: 8 }, (_, index) => `l${index}`));
+	const late = line.turn(2000, Date.now() + 100);
+	assert.equal(await late, false);
+	assert.equal(line.waitingCount, 0);
+	// Its leaving frees nothing: the eight still go, and the ninth comes only when one is answered.
+	const next = lookups(line, ['next'], () => 3000);
+	await nextTurn();
+	assert.deepEqual(next.admitted, []);
+	line.done(answer(200));
+	await nextTurn();
+	assert.deepEqual(next.admitted, ['next']);
+});
+
+test('while a 429 holds the line back past a lookup\'s deadline, the lookup is refused at once instead of waiting to be', async () => {
+	const line = new LookupLine();
+	const { turns } = lookups(line, ['first']);
+	assert.equal(await turns[0], true);
+	line.done(answer(429, '30'));
+	const asked = Date.now();
+	assert.equal(await line.turn(2000, Date.now() + 20_000), false);
+	assert.ok(Date.now() - asked < 1000);
+	assert.equal(line.waitingCount, 0);
+});
