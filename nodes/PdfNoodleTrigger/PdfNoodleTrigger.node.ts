@@ -11,11 +11,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { eventOf, isFinished, passesStatusFilter, type PdfNoodleEvent, type StatusFilter } from '../shared/api/events';
+import { eventOf, passesStatusFilter, type StatusFilter } from '../shared/api/events';
+import { isFinished, type RecordKind } from '../shared/api/records';
 import { batchRecordAnswer } from '../shared/files/batchRecord';
 import type { FileContext } from '../shared/files/fileContext';
 import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, fileOutputField, type FilesAnswer, filesAsItems, numberedField } from '../shared/files/fileOutput';
-import { confirmWithService, hasApiCredential } from './confirmation';
+import { confirmWithService } from '../shared/transport/confirmation';
+import { CREDENTIAL_TYPE } from '../shared/transport/transport';
 import { firstDelivery, REMEMBERED_DELIVERIES, START_ONCE } from './deliveries';
 import { receivedBytes, resultsRefusal, sizeRefusal } from './payloadBounds';
 import { DOWNLOAD_UNCONFIRMED, payloadFileContext } from './payloadDownloads';
@@ -210,7 +212,7 @@ export class PdfNoodleTrigger implements INodeType {
 			return refuse(422, `The ${event} is still ONGOING: only a finished render or batch starts the workflow`);
 		}
 
-		const events = this.getNodeParameter('events', []) as PdfNoodleEvent[];
+		const events = this.getNodeParameter('events', []) as RecordKind[];
 		const statusFilter = this.getNodeParameter('statusFilter', 'all') as StatusFilter;
 		if (!events.includes(event) || !passesStatusFilter(event, body, statusFilter)) {
 			// Answered 200 so that the service does not send it again; the workflow does not start.
@@ -223,7 +225,7 @@ export class PdfNoodleTrigger implements INodeType {
 		const confirmed = hasApiCredential(this) && (this.getNodeParameter(CONFIRM, true) as boolean);
 		if (confirmed) {
 			// From here on only pdf noodle's answer counts; its status equals the call's, so the filters above hold for it.
-			const confirmation = await confirmWithService(this, event, body);
+			const confirmation = await confirmWithService(this, event, body, 'starts nothing');
 			if ('refusal' in confirmation) return refuse(confirmation.refusal.status, confirmation.refusal.message);
 			payload = confirmation.record;
 		}
@@ -237,6 +239,11 @@ export class PdfNoodleTrigger implements INodeType {
 			: [{ json: { event, ...payload } }];
 		return { workflowData: [items], webhookResponse: { received: true, started: true } };
 	}
+}
+
+/** Whether the node has a PDF Noodle API credential selected (the trigger's is optional): the confirmation needs it. */
+function hasApiCredential(webhook: IWebhookFunctions): boolean {
+	return Boolean(webhook.getNode().credentials?.[CREDENTIAL_TYPE]);
 }
 
 /**
@@ -255,7 +262,7 @@ async function tokenAccepted(webhook: IWebhookFunctions): Promise<boolean> {
 /** The finished files of a payload, as the output items (see `FileOutput`). */
 async function itemsWithFiles(
 	webhook: IWebhookFunctions,
-	event: PdfNoodleEvent,
+	event: RecordKind,
 	payload: IDataObject,
 	confirmed: boolean,
 ): Promise<INodeExecutionData[]> {
@@ -268,7 +275,7 @@ async function itemsWithFiles(
 }
 
 /** A render's file is the file of the whole answer; a batch names its merged file and each document's. */
-function answerOf(event: PdfNoodleEvent, payload: IDataObject): FilesAnswer {
+function answerOf(event: RecordKind, payload: IDataObject): FilesAnswer {
 	if (event === 'batch') {
 		const answer = batchRecordAnswer(payload);
 		for (const file of answer.files) file.json = { event, ...file.json };

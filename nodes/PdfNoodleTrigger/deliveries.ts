@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { type PdfNoodleEvent, recordIdOf } from '../shared/api/events';
+import { type RecordKind, recordIdOf } from '../shared/api/records';
 
 /**
  * Each render or batch starts the workflow once. Confirmation proves that a render exists, not
@@ -26,7 +26,7 @@ interface DeliveryMemory {
  * Whether this is the first call for the record's render or batch; if it is, it is remembered
  * as started from now on.
  */
-export function firstDelivery(webhook: IWebhookFunctions, event: PdfNoodleEvent, record: IDataObject): boolean {
+export function firstDelivery(webhook: IWebhookFunctions, event: RecordKind, record: IDataObject): boolean {
 	const key = `${event}:${recordIdOf(event, record)}`;
 	const memory = webhook.getWorkflowStaticData('node') as DeliveryMemory;
 	const delivered = Array.isArray(memory.delivered) ? (memory.delivered as string[]) : [];

@@ -167,7 +167,7 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 			assert.deepEqual(await call(resumeUrl, { ...result, requestId: 'someone-else' }), [403, `This execution waits for render ${requestId}, not someone-else`]);
 			assert.deepEqual(await call(resumeUrl, { ...result, renderStatus: 'ONGOING' }), [422, 'The render is still ONGOING: only its final result resumes the execution']);
 			// The right id and a final state, before pdf noodle has finished: the service is asked, and says otherwise.
-			assert.deepEqual(await call(resumeUrl, result), [409, `pdf noodle does not show render ${requestId} as finished`]);
+			assert.deepEqual(await call(resumeUrl, result), [409, `The call says render "${requestId}" is SUCCESS, but pdf noodle shows it as ONGOING: it leaves the execution waiting`]);
 			assert.equal(executionsOf('pdfNoodlePauseForged').find((execution) => execution.id === paused.id)?.status, 'waiting');
 
 			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseForged').find((execution) => execution.status === 'success'), 60_000);

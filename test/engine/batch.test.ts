@@ -4,9 +4,9 @@ import { describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { binaryBytes } from '../harness/engine';
 import { pdfPageCount, pdfText } from '../support/pdf';
-import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { apiRequests, callApi, clearRequestLog } from '../support/sandbox';
 import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
@@ -26,11 +26,7 @@ const people = (count: number, template = 'certificate'): INodeExecutionData[] =
 	Array.from({ length: count }, (_, index) => ({ json: { name: `Person ${index + 1}`, template } }));
 const batchPosts = () => apiRequests(sandbox).filter((request) => request.method === 'POST');
 const run = async (parameters: Record<string, unknown>, input: INodeExecutionData[], continueOnFail = false) =>
-	await runPdfNoodle(parameters as never, {
-		credentials: credentialsFor(sandbox),
-		input,
-		settings: continueOnFail ? { onError: 'continueRegularOutput' } : {},
-	});
+	await sandbox.run(parameters, input, continueOnFail ? { onError: 'continueRegularOutput' } : {});
 
 describe('from input items', () => {
 	test('45 items make 3 batches of at most 20, and every item gets its document', async () => {
@@ -246,6 +242,21 @@ describe('Get Status with "Wait for Completion"', () => {
 		assert.ok((await pdfText(await binaryBytes(waited.items[1].binary?.data))).includes('Person 2'));
 		const calls = apiRequests(sandbox).map((request) => `${request.method} ${request.path}`);
 		assert.ok(calls.length >= 3 && calls.every((call) => call === `GET /v1/pdf/batch/status/${batchRequestId}`), calls.join(', '));
+	});
+
+	test('a status the API does not name is not the end of the batch: the wait asks again and outputs the finished one', async () => {
+		const { items: started } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url, waitForCompletion: false }, people(2));
+		const batchRequestId = String(started[0].json.batchRequestId);
+		await sandbox.context.batches.get(batchRequestId)!.finished;
+		const record = (await callApi(sandbox, 'GET', `/v1/pdf/batch/status/${batchRequestId}`)).json;
+		clearRequestLog(sandbox);
+		// The first lookup answers a state pdf noodle's spec does not have; the next, the record as it is.
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/batch/status/', kind: 'status', status: 200, body: { ...record, status: 'QUEUED' }, times: 1 });
+
+		const waited = await run({ resource: 'batch', operation: 'getStatus', batchRequestId, waitForCompletion: true, pollInterval: 1 }, [{ json: {} }]);
+		assert.equal(waited.error, undefined, waited.error?.message);
+		assert.deepEqual(waited.items.map((item) => [item.json.batchStatus, item.json.entryNumber]), [['SUCCESS', 1], ['SUCCESS', 2]]);
+		assert.deepEqual(apiRequests(sandbox).map((request) => `${request.method} ${request.path}`), Array(2).fill(`GET /v1/pdf/batch/status/${batchRequestId}`));
 	});
 });
 

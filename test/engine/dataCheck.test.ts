@@ -11,7 +11,7 @@ import { beforeAll, describe, test } from '@jest/globals';
 import type { INodeExecutionData, NodeExecutionHint, ResourceMapperFields } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
-import { binaryBytes, callNodeMethod, NODE_NAME, PDF_NOODLE_NODE_TYPE, runPdfNoodle, runSingleNode } from '../harness/engine';
+import { binaryBytes, callNodeMethod, NODE_NAME, runPdfNoodle } from '../harness/engine';
 import { PACKAGE_NAME } from '../harness/nodeTypes';
 import { addShapeTemplates } from '../sandbox/templates/shapes';
 import { pdfText } from '../support/pdf';
@@ -36,10 +36,8 @@ interface Run {
 
 /** Runs the node; its hints are what n8n shows above the output (`addExecutionHints`). */
 async function run(parameters: Parameters, input: INodeExecutionData[] = [{ json: {} }], options: { continueOnFail?: boolean; type?: string } = {}): Promise<Run> {
-	const result = await runSingleNode(options.type ?? PDF_NOODLE_NODE_TYPE, parameters as never, {
-		credentials: credentialsFor(sandbox),
-		input,
-		settings: options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
+	const result = await sandbox.run(parameters, input, options.continueOnFail ? { onError: 'continueRegularOutput' } : {}, {
+		type: options.type,
 		extraNodeTypes: { [TOOL_TYPE]: new PdfNoodleTool() },
 	});
 	const runs = result.run.data.resultData.runData[NODE_NAME] ?? [];
@@ -341,7 +339,7 @@ describe('as a tool', () => {
 	});
 
 	test('in a workflow the same node warns by default', async () => {
-		const { items } = await runPdfNoodle(renderTemplate('invoice', INVOICE_GUESSED) as never, { credentials: credentialsFor(sandbox) });
+		const { items } = await sandbox.run(renderTemplate('invoice', INVOICE_GUESSED));
 		assert.equal(items[0].json.renderStatus, 'SUCCESS');
 	});
 });

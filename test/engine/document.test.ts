@@ -27,7 +27,7 @@ const renderInvoice = {
 
 describe('Document: Render From Template', () => {
 	test('puts a PDF with the data into binary "data" and keeps the API answer as JSON', async () => {
-		const { items, error } = await runPdfNoodle(renderInvoice, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run(renderInvoice);
 		assert.equal(error, undefined);
 		assert.equal(items.length, 1);
 		const [item] = items;
@@ -47,7 +47,7 @@ describe('Document: Render From Template', () => {
 	});
 
 	test('sends exactly {templateId, data} with the bearer key to POST /v1/pdf/sync', async () => {
-		await runPdfNoodle(renderInvoice, { credentials: credentialsFor(sandbox) });
+		await sandbox.run(renderInvoice);
 		// Before it, the template's variables are looked up once (Check Data Against Template: Warn).
 		const requests = apiRequests(sandbox);
 		assert.deepEqual(requests.map((request) => `${request.method} ${request.path}`), ['GET /v1/integration/templates/invoice/variables', 'POST /v1/pdf/sync']);
@@ -60,25 +60,22 @@ describe('Document: Render From Template', () => {
 	});
 
 	test('uses the binary field and file name the user chose', async () => {
-		const { items } = await runPdfNoodle(
-			{ ...renderInvoice, binaryPropertyName: 'invoice', fileName: 'invoice-2001.pdf' },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { items } = await sandbox.run({ ...renderInvoice, binaryPropertyName: 'invoice', fileName: 'invoice-2001.pdf' });
 		assert.deepEqual(Object.keys(items[0].binary ?? {}), ['invoice']);
 		assert.equal(items[0].binary?.invoice.fileName, 'invoice-2001.pdf');
 	});
 
 	test('with "Download File" off returns the signed URL and no binary', async () => {
-		const { items } = await runPdfNoodle({ ...renderInvoice, downloadFile: false }, { credentials: credentialsFor(sandbox) });
+		const { items } = await sandbox.run({ ...renderInvoice, downloadFile: false });
 		assert.equal(items[0].binary, undefined);
 		assert.match(String(items[0].json.signedUrl), /\/files\//);
 		assert.equal(sandbox.context.requestLog.filter((request) => request.path.startsWith('/files/')).length, 0);
 	});
 
 	test('one item per input item, each with its own data', async () => {
-		const { items } = await runPdfNoodle(
+		const { items } = await sandbox.run(
 			{ ...renderInvoice, data: '={{ JSON.stringify({ invoice_number: $json.number, items: [] }) }}' },
-			{ credentials: credentialsFor(sandbox), input: [{ json: { number: 'A-1' } }, { json: { number: 'B-2' } }] },
+			[{ json: { number: 'A-1' } }, { json: { number: 'B-2' } }],
 		);
 		assert.equal(items.length, 2);
 		const texts = await Promise.all(items.map(async (item) => await pdfText(await binaryBytes(item.binary?.data))));
@@ -89,10 +86,7 @@ describe('Document: Render From Template', () => {
 
 describe('Document: Render From HTML', () => {
 	test('renders the HTML to a PDF binary', async () => {
-		const { items, error } = await runPdfNoodle(
-			{ resource: 'document', operation: 'renderFromHtml', html: '<h1>Shipping label</h1><p>To: Hedy Lamarr</p>' },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { items, error } = await sandbox.run({ resource: 'document', operation: 'renderFromHtml', html: '<h1>Shipping label</h1><p>To: Hedy Lamarr</p>' });
 		assert.equal(error, undefined);
 		const text = await pdfText(await binaryBytes(items[0].binary?.data));
 		assert.ok(text.includes('Shipping label') && text.includes('To: Hedy Lamarr'), text);
@@ -114,7 +108,7 @@ describe('Document: Render From HTML', () => {
 			for (let index = 0; index < pixels.data.length; index++) pixels.data[index] = index % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
 			context.putImageData(pixels, 0, 0);
 		</script>`;
-		const { items, error } = await runPdfNoodle({ resource: 'document', operation: 'renderFromHtml', html }, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run({ resource: 'document', operation: 'renderFromHtml', html });
 		assert.equal(error, undefined, error?.message);
 		const stored = sandbox.context.files.get(/\/files\/([^/?]+)/.exec(String(items[0].json.signedUrl))![1])!.bytes!;
 		// The size the service announces is what the node decides by.
@@ -141,7 +135,7 @@ describe('Document: errors', () => {
 	});
 
 	test('a missing template is an error with the service\'s message', async () => {
-		const { error } = await runPdfNoodle({ ...renderInvoice, template: { __rl: true, mode: 'id', value: 'no-such-template' } }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ ...renderInvoice, template: { __rl: true, mode: 'id', value: 'no-such-template' } });
 		assert.ok(error);
 		assert.equal(error.message, 'Template "no-such-template" could not be found');
 		assert.match(String(error.description), /Template → Get Many lists the templates/);
@@ -149,20 +143,17 @@ describe('Document: errors', () => {
 	});
 
 	test('Data that is not a JSON object is refused before any request, naming the parameter', async () => {
-		const { error } = await runPdfNoodle({ ...renderInvoice, data: '[1, 2]' }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ ...renderInvoice, data: '[1, 2]' });
 		assert.ok(error);
 		assert.equal(error.message, 'Invalid "Data (JSON)": must be a JSON object, not a list or a single value');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
 	test('with "Continue On Fail" a bad item becomes an error item and the others render', async () => {
-		const { items, error } = await runPdfNoodle(
+		const { items, error } = await sandbox.run(
 			{ ...renderInvoice, data: '={{ $json.data }}' },
-			{
-				credentials: credentialsFor(sandbox),
-				settings: { onError: 'continueRegularOutput' },
-				input: [{ json: { data: '{"invoice_number": "OK-1"}' } }, { json: { data: 'not json' } }, { json: { data: '{"invoice_number": "OK-3"}' } }],
-			},
+			[{ json: { data: '{"invoice_number": "OK-1"}' } }, { json: { data: 'not json' } }, { json: { data: '{"invoice_number": "OK-3"}' } }],
+			{ onError: 'continueRegularOutput' },
 		);
 		assert.equal(error, undefined);
 		assert.equal(items.length, 3);

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 
-import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { binaryBytes } from '../harness/engine';
 import { pdfPageCount, pdfPageSizes, pdfProperties, pdfText, pngSize } from '../support/pdf';
-import { apiRequests, credentialsFor } from '../support/sandbox';
+import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
@@ -26,7 +26,7 @@ function assertPageSizes(actual: Array<{ width: number; height: number }>, expec
 }
 
 async function renderAndRead(parameters: Record<string, unknown>) {
-	const { items, error } = await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox) });
+	const { items, error } = await sandbox.run(parameters);
 	assert.equal(error, undefined, error?.message);
 	const requests = apiRequests(sandbox);
 	// The render's body: a template render looks the template's variables up first (Check Data Against Template).
@@ -204,10 +204,7 @@ describe('bad options are refused before anything is sent', () => {
 	];
 	for (const [name, parameters, message] of cases) {
 		test(name, async () => {
-			const { error } = await runPdfNoodle(
-				{ resource: 'document', operation: 'renderFromTemplate', template: template('letter'), data: '{}', ...parameters } as never,
-				{ credentials: credentialsFor(sandbox) },
-			);
+			const { error } = await sandbox.run({ resource: 'document', operation: 'renderFromTemplate', template: template('letter'), data: '{}', ...parameters });
 			assert.match(error?.message ?? '', message);
 			assert.equal(apiRequests(sandbox).length, 0);
 		});
@@ -222,10 +219,7 @@ describe('bad options are refused before anything is sent', () => {
 	];
 	for (const [name, printSettings, message] of printCases) {
 		test(name, async () => {
-			const { error } = await runPdfNoodle(
-				{ resource: 'document', operation: 'renderFromHtml', html: '<p>x</p>', printSettings } as never,
-				{ credentials: credentialsFor(sandbox) },
-			);
+			const { error } = await sandbox.run({ resource: 'document', operation: 'renderFromHtml', html: '<p>x</p>', printSettings });
 			assert.match(error?.message ?? '', message);
 			assert.equal(apiRequests(sandbox).length, 0);
 		});

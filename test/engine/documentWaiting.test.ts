@@ -9,9 +9,9 @@ import { describe, test } from '@jest/globals';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
-import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { binaryBytes } from '../harness/engine';
 import { pdfText } from '../support/pdf';
-import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { apiRequests, clearRequestLog } from '../support/sandbox';
 import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
@@ -40,7 +40,7 @@ const renderCalls = () => apiRequests(sandbox).filter((request) => request.metho
 describe('a sync render answered 202', () => {
 	test('is polled at the status endpoint to the end and gives the file; the POST is sent once', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 200, renderDelayMs: 2500 });
-		const { items, error } = await runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run(renderLetter);
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items[0].json.renderStatus, 'SUCCESS');
 		assert.equal(typeof items[0].json.requestId, 'string');
@@ -52,7 +52,7 @@ describe('a sync render answered 202', () => {
 
 	test('with "Wait for Completion" off, the 202 answer is the output', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
-		const { items } = await runPdfNoodle({ ...renderLetter, waitForCompletion: false }, { credentials: credentialsFor(sandbox) });
+		const { items } = await sandbox.run({ ...renderLetter, waitForCompletion: false });
 		assert.deepEqual(Object.keys(items[0].json).sort(), ['message', 'requestId', 'statusUrl']);
 		assert.equal(items[0].binary, undefined);
 		assert.equal(statusCalls().length, 0);
@@ -60,7 +60,7 @@ describe('a sync render answered 202', () => {
 
 	test('running out of time names how long it waited, the request id and the status URL', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 8000 });
-		const { error } = await runPdfNoodle({ ...renderLetter, waitTimeout: 2 }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ ...renderLetter, waitTimeout: 2 });
 		assert.ok(error);
 		assert.match(error.message, /^Timed out after waiting 2 s for the render to finish \(requestId [\w-]+, last state ONGOING\)$/);
 		const requestId = /requestId ([\w-]+)/.exec(error.message)![1];
@@ -73,7 +73,7 @@ describe('a sync render answered 202', () => {
 			{ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 503, times: 1 },
 			{ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 429, headers: { 'Retry-After': '1' }, times: 1 },
 		);
-		const { items, error } = await runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run(renderLetter);
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items[0].json.renderStatus, 'SUCCESS');
 		assert.ok(statusCalls().length >= 3);
@@ -83,7 +83,7 @@ describe('a sync render answered 202', () => {
 	test('a status call whose connection is reset is retried', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1000 });
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'reset', times: 2 });
-		const { items, error } = await runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run(renderLetter);
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items[0].json.renderStatus, 'SUCCESS');
 		assert.equal(renderCalls().length, 1);
@@ -92,14 +92,14 @@ describe('a sync render answered 202', () => {
 	test('a status call answering 404 ends the wait with that error', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 404, body: { message: 'Request could not be found' }, times: 1 });
-		const { error } = await runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run(renderLetter);
 		assert.equal(error?.message, 'Request could not be found');
 	});
 
 	test('cancelling the execution stops the wait', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 60_000 });
 		let cancel = () => {};
-		const running = runPdfNoodle(renderLetter, { credentials: credentialsFor(sandbox), onStart: (execution) => (cancel = execution.cancel) });
+		const running = sandbox.run(renderLetter, undefined, undefined, { onStart: (execution) => (cancel = execution.cancel) });
 		while (statusCalls().length < 1) await new Promise((resolve) => setTimeout(resolve, 50));
 		cancel();
 		const { run } = await running;
@@ -120,7 +120,7 @@ describe('Request Options → Request Timeout at its default', () => {
 		// turn the held call into a 202. What is tested is the node's side: one request that
 		// outlives 25 s is not cut by the default Request Timeout (n8n's own 10 s would cut it).
 		Object.assign(sandbox.context.settings, { syncWaitMs: 90_000, renderDelayMs: 25_000 });
-		const { items, error } = await runPdfNoodle({ ...renderLetter, requestOptions: { timeout: timeout?.default } }, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run({ ...renderLetter, requestOptions: { timeout: timeout?.default } });
 		assert.equal(error, undefined, error?.message);
 		assert.equal(statusCalls().length, 0, 'answered within the synchronous call, not polled');
 		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Dear Margaret Hamilton'));
@@ -129,10 +129,7 @@ describe('Request Options → Request Timeout at its default', () => {
 
 describe('asynchronous renders', () => {
 	test('with waiting: the webhook gets the result, the node polls and outputs the file', async () => {
-		const { items, error } = await runPdfNoodle(
-			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: true },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { items, error } = await sandbox.run({ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: true });
 		assert.equal(error, undefined, error?.message);
 		const [post] = renderCalls();
 		assert.equal(post.path, '/v1/pdf/async');
@@ -152,19 +149,15 @@ describe('asynchronous renders', () => {
 	});
 
 	test('by default it does not wait: the acknowledgement {requestId} is the output, nothing is polled', async () => {
-		const { items } = await runPdfNoodle(
-			{ ...renderLetter, mode: 'async', webhook: receiver.url },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { items } = await sandbox.run({ ...renderLetter, mode: 'async', webhook: receiver.url });
 		assert.deepEqual(Object.keys(items[0].json), ['requestId']);
 		assert.equal(items[0].binary, undefined);
 		assert.equal(statusCalls().length, 0);
 	});
 
 	test('HTML: posts to /v1/html-to-pdf/async with the webhook', async () => {
-		const { items } = await runPdfNoodle(
+		const { items } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromHtml', html: '<p>Async HTML</p>', mode: 'async', webhook: receiver.url, waitForCompletion: true, pollInterval: 1 },
-			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.deepEqual(renderCalls().map((call) => [call.path, call.body]), [['/v1/html-to-pdf/async', { html: '<p>Async HTML</p>', webhook: receiver.url }]]);
 		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Async HTML'));
@@ -175,23 +168,20 @@ describe('failed renders', () => {
 	const broken = { ...renderLetter, template: { __rl: true, mode: 'id', value: 'broken-layout' } };
 
 	test('an async render that ends FAILED is an error of its item', async () => {
-		const { error } = await runPdfNoodle({ ...broken, mode: 'async', webhook: receiver.url, waitForCompletion: true }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ ...broken, mode: 'async', webhook: receiver.url, waitForCompletion: true });
 		assert.match(error?.message ?? '', /^The render failed \(requestId [\w-]+\)$/);
 	});
 
 	test('a sync render that fails is an error with the service\'s message', async () => {
-		const { error } = await runPdfNoodle(broken, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run(broken);
 		assert.match(error?.message ?? '', /^The document could not be rendered/);
 	});
 
 	test('with "Continue On Fail" the failed render is an error item and the others are unharmed', async () => {
-		const { items, error } = await runPdfNoodle(
+		const { items, error } = await sandbox.run(
 			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: true, template: { __rl: true, mode: 'id', value: '={{ $json.template }}' } },
-			{
-				credentials: credentialsFor(sandbox),
-				settings: { onError: 'continueRegularOutput' },
-				input: [{ json: { template: 'letter' } }, { json: { template: 'broken-layout' } }, { json: { template: 'certificate' } }],
-			},
+			[{ json: { template: 'letter' } }, { json: { template: 'broken-layout' } }, { json: { template: 'certificate' } }],
+			{ onError: 'continueRegularOutput' },
 		);
 		assert.equal(error, undefined);
 		assert.equal(items.length, 3);
@@ -204,10 +194,7 @@ describe('failed renders', () => {
 
 describe('Get Status', () => {
 	async function finishedRender(): Promise<string> {
-		const { items } = await runPdfNoodle(
-			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { items } = await sandbox.run({ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false });
 		const requestId = String(items[0].json.requestId);
 		await sandbox.context.renders.get(requestId)!.finished;
 		clearRequestLog(sandbox);
@@ -216,7 +203,7 @@ describe('Get Status', () => {
 
 	test('by request ID: the render result and its file', async () => {
 		const requestId = await finishedRender();
-		const { items } = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId }, { credentials: credentialsFor(sandbox) });
+		const { items } = await sandbox.run({ resource: 'document', operation: 'getStatus', requestId });
 		assert.equal(items[0].json.requestId, requestId);
 		assert.equal(items[0].json.renderStatus, 'SUCCESS');
 		assert.ok((await pdfText(await binaryBytes(items[0].binary?.data))).includes('Margaret Hamilton'));
@@ -225,31 +212,22 @@ describe('Get Status', () => {
 
 	test('by full status URL', async () => {
 		const requestId = await finishedRender();
-		const { items } = await runPdfNoodle(
-			{ resource: 'document', operation: 'getStatus', requestId: `${sandbox.baseUrl}/v1/pdf/status/${requestId}`, downloadFile: false },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { items } = await sandbox.run({ resource: 'document', operation: 'getStatus', requestId: `${sandbox.baseUrl}/v1/pdf/status/${requestId}`, downloadFile: false });
 		assert.equal(items[0].json.requestId, requestId);
 		assert.equal(items[0].binary, undefined);
 	});
 
 	test('with "Wait for Completion" it waits for a render it did not start: ONGOING, then SUCCESS and the PDF', async () => {
 		sandbox.context.settings.renderDelayMs = 2500;
-		const { items: started } = await runPdfNoodle(
-			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { items: started } = await sandbox.run({ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false });
 		const requestId = String(started[0].json.requestId);
 		clearRequestLog(sandbox);
 
-		const now = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId }, { credentials: credentialsFor(sandbox) });
+		const now = await sandbox.run({ resource: 'document', operation: 'getStatus', requestId });
 		assert.equal(now.items[0].json.renderStatus, 'ONGOING', 'off by default: the status as it is now');
 		assert.equal(now.items[0].binary, undefined);
 
-		const waited = await runPdfNoodle(
-			{ resource: 'document', operation: 'getStatus', requestId, waitForCompletion: true, pollInterval: 1 },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const waited = await sandbox.run({ resource: 'document', operation: 'getStatus', requestId, waitForCompletion: true, pollInterval: 1 });
 		assert.equal(waited.error, undefined, waited.error?.message);
 		assert.equal(waited.items[0].json.requestId, requestId);
 		assert.equal(waited.items[0].json.renderStatus, 'SUCCESS');
@@ -261,23 +239,17 @@ describe('Get Status', () => {
 
 	test('waiting runs out of time with the request ID to look it up later', async () => {
 		sandbox.context.settings.renderDelayMs = 8000;
-		const { items: started } = await runPdfNoodle(
-			{ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { items: started } = await sandbox.run({ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false });
 		const requestId = String(started[0].json.requestId);
-		const { error } = await runPdfNoodle(
-			{ resource: 'document', operation: 'getStatus', requestId, waitForCompletion: true, pollInterval: 1, waitTimeout: 2 },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const { error } = await sandbox.run({ resource: 'document', operation: 'getStatus', requestId, waitForCompletion: true, pollInterval: 1, waitTimeout: 2 });
 		assert.match(error?.message ?? '', new RegExp(`^Timed out after waiting 2 s for the render to finish \\(requestId ${requestId}, last state ONGOING\\)$`));
 	});
 
 	test('an unknown id is a 404 error; a malformed one is refused before sending', async () => {
-		const unknown = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId: 'nope' }, { credentials: credentialsFor(sandbox) });
+		const unknown = await sandbox.run({ resource: 'document', operation: 'getStatus', requestId: 'nope' });
 		assert.equal(unknown.error?.message, 'Request could not be found');
 		clearRequestLog(sandbox);
-		const malformed = await runPdfNoodle({ resource: 'document', operation: 'getStatus', requestId: 'https://example.com/not/a/status' }, { credentials: credentialsFor(sandbox) });
+		const malformed = await sandbox.run({ resource: 'document', operation: 'getStatus', requestId: 'https://example.com/not/a/status' });
 		assert.equal(malformed.error?.message, 'Invalid "Request ID or Status URL": must be an ID or a URL ending in /v1/pdf/status/<id>');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});

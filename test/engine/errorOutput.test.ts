@@ -9,9 +9,7 @@ import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runPdfNoodle } from '../harness/engine';
 import { type FileServer, serveFiles, textPdf } from '../support/fixtures';
-import { credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
@@ -61,11 +59,7 @@ describe.each(FAMILIES)('$name', ({ parameters, input, failure }) => {
 	const json = () => input().map((values) => ({ json: values }));
 
 	test('"Continue (using error output)": the failed item on the error output, the others on the success output', async () => {
-		const { items, errorItems, error } = await runPdfNoodle(parameters, {
-			credentials: credentialsFor(sandbox),
-			settings: { onError: 'continueErrorOutput' },
-			input: json(),
-		});
+		const { items, errorItems, error } = await sandbox.run(parameters, json(), { onError: 'continueErrorOutput' });
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(pairedIndexes(items), [0, 2]);
 		assert.ok(items.every((item) => item.json.error === undefined), JSON.stringify(items.map((item) => item.json)));
@@ -77,11 +71,7 @@ describe.each(FAMILIES)('$name', ({ parameters, input, failure }) => {
 	});
 
 	test('"Continue": every item on the one output, in input order, the failed one with its error', async () => {
-		const { items, error } = await runPdfNoodle(parameters, {
-			credentials: credentialsFor(sandbox),
-			settings: { onError: 'continueRegularOutput' },
-			input: json(),
-		});
+		const { items, error } = await sandbox.run(parameters, json(), { onError: 'continueRegularOutput' });
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(pairedIndexes(items), [0, 1, 2]);
 		assert.deepEqual(items.map((item) => item.json.error !== undefined), [false, true, false]);

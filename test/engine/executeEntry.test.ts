@@ -11,9 +11,9 @@ import type { INodeType } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
 import type { Fault } from '../sandbox/faults';
-import { binaryBytes, runSingleNode } from '../harness/engine';
+import { binaryBytes } from '../harness/engine';
 import { pdfText } from '../support/pdf';
-import { apiRequests, credentialsFor } from '../support/sandbox';
+import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
@@ -27,7 +27,7 @@ function executeOnly(): INodeType {
 }
 
 async function runThroughExecute(parameters: Record<string, unknown>, input = [{ json: {} }]) {
-	return await runSingleNode(EXECUTE_ONLY, parameters as never, { credentials: credentialsFor(sandbox), input, extraNodeTypes: { [EXECUTE_ONLY]: executeOnly() } });
+	return await sandbox.run(parameters, input, undefined, { type: EXECUTE_ONLY, extraNodeTypes: { [EXECUTE_ONLY]: executeOnly() } });
 }
 
 const requestLine = () => apiRequests(sandbox).map((request) => `${request.method} ${request.path.replace(/\/[\w-]{20,}$/, '/<id>')}`);
@@ -69,18 +69,18 @@ describe('the node as a tool: an error\'s message carries what to do next', () =
 	const missingTemplate = { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'no-such-template' }, data: '{}' };
 
 	test('a missing template names the template and the operation that lists the IDs', async () => {
-		const { error } = await runSingleNode(AS_TOOL, missingTemplate as never, { credentials: credentialsFor(sandbox), extraNodeTypes: { [AS_TOOL]: new PdfNoodle() } });
+		const { error } = await sandbox.run(missingTemplate, undefined, undefined, { type: AS_TOOL, extraNodeTypes: { [AS_TOOL]: new PdfNoodle() } });
 		assert.match(String(error?.message), /^Template "no-such-template" could not be found\. Check the template ID: Template → Get Many lists the templates of the account/);
 	});
 
 	test('a render past the wait bound names the request and Get Status', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 8000 });
-		const { error } = await runSingleNode(AS_TOOL, { resource: 'document', operation: 'renderFromHtml', html: '<p>Slow</p>', waitTimeout: 1 } as never, { credentials: credentialsFor(sandbox), extraNodeTypes: { [AS_TOOL]: new PdfNoodle() } });
+		const { error } = await sandbox.run({ resource: 'document', operation: 'renderFromHtml', html: '<p>Slow</p>', waitTimeout: 1 }, undefined, undefined, { type: AS_TOOL, extraNodeTypes: { [AS_TOOL]: new PdfNoodle() } });
 		assert.match(String(error?.message), /^Timed out after waiting 1 s for the render to finish \(requestId ([\w-]+), last state ONGOING\)\. It may still finish: look it up later with "Get Status"\. requestId: \1/);
 	});
 
 	test('in a workflow the message stays short and the next step is the description', async () => {
-		const { error } = await runSingleNode(EXECUTE_ONLY, missingTemplate as never, { credentials: credentialsFor(sandbox), extraNodeTypes: { [EXECUTE_ONLY]: executeOnly() } });
+		const { error } = await sandbox.run(missingTemplate, undefined, undefined, { type: EXECUTE_ONLY, extraNodeTypes: { [EXECUTE_ONLY]: executeOnly() } });
 		assert.equal(error?.message, 'Template "no-such-template" could not be found');
 		assert.match(String(error?.description), /^Check the template ID: Template → Get Many/);
 	});

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runPdfNoodle, type WorkflowRun } from '../harness/engine';
+import type { WorkflowRun } from '../harness/engine';
 import type { Fault } from '../sandbox/faults';
 import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
-import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { apiRequests, clearRequestLog } from '../support/sandbox';
 import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
@@ -222,11 +222,7 @@ for (const family of families) {
 					sandbox.context.faults.push(fault);
 				}
 
-				const run = await runPdfNoodle(parameters as never, {
-					credentials: credentialsFor(sandbox),
-					settings: { onError: 'continueRegularOutput' },
-					input: Array.from({ length: INPUTS }, (_, index) => ({ json: { index } })),
-				});
+				const run = await sandbox.run(parameters, Array.from({ length: INPUTS }, (_, index) => ({ json: { index } })), { onError: 'continueRegularOutput' });
 				assert.equal(run.error, undefined, `the node itself did not fail: ${run.error?.message}`);
 
 				const errors = errorItems(run.items);

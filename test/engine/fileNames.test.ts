@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 
-import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { binaryBytes } from '../harness/engine';
 import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
 import { pdfPageCount } from '../support/pdf';
-import { credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox({ opaqueFileUrls: true });
@@ -23,7 +22,6 @@ afterAll(async () => {
 	await files.close();
 });
 
-const run = async (parameters: Record<string, unknown>) => await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox) });
 const renderHtml = (extra: Record<string, unknown> = {}) => ({ resource: 'document', operation: 'renderFromHtml', html: '<h1>Shipping label</h1>', ...extra });
 
 /** The name the sandbox stored the file behind a signed URL under. */
@@ -34,7 +32,7 @@ function storedName(signedUrl: unknown): string {
 
 describe('renders', () => {
 	test('a sync render is named as its download says, not "document.pdf"', async () => {
-		const { items, error } = await run(renderHtml());
+		const { items, error } = await sandbox.run(renderHtml());
 		assert.equal(error, undefined, error?.message);
 		assert.doesNotMatch(String(items[0].json.signedUrl), /\.pdf/, 'the URL does not name the file');
 		assert.match(items[0].binary?.data.fileName ?? '', /^[0-9a-f-]{36}\.pdf$/);
@@ -42,21 +40,21 @@ describe('renders', () => {
 	});
 
 	test('a name beyond ASCII comes through filename*', async () => {
-		const { items, error } = await run(renderHtml({ options: { s3Bucket: 'sandbox-storage', s3Key: 'reports/Prüfbericht März €' } }));
+		const { items, error } = await sandbox.run(renderHtml({ options: { s3Bucket: 'sandbox-storage', s3Key: 'reports/Prüfbericht März €' } }));
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items[0].binary?.data.fileName, 'Prüfbericht März €.pdf');
 		assert.equal(items[0].binary?.data.mimeType, 'application/pdf');
 	});
 
 	test('the File Name option still wins', async () => {
-		const { items } = await run(renderHtml({ fileName: 'label-42.pdf' }));
+		const { items } = await sandbox.run(renderHtml({ fileName: 'label-42.pdf' }));
 		assert.equal(items[0].binary?.data.fileName, 'label-42.pdf');
 	});
 });
 
 describe('split parts and their ZIP', () => {
 	test('carry the service\'s names in the binary and in the JSON', async () => {
-		const { items, error } = await run({
+		const { items, error } = await sandbox.run({
 			resource: 'pdfTool',
 			operation: 'splitPdf',
 			inputType: 'url',
@@ -76,7 +74,7 @@ describe('split parts and their ZIP', () => {
 	});
 
 	test('all files on one item: the ZIP in the output field, the parts numbered from 1, each with its name', async () => {
-		const { items, error } = await run({
+		const { items, error } = await sandbox.run({
 			resource: 'pdfTool',
 			operation: 'splitPdf',
 			inputType: 'url',

@@ -8,7 +8,7 @@ import { describe, test } from '@jest/globals';
 
 import type { INodeExecutionData, ResourceMapperFields } from 'n8n-workflow';
 
-import { binaryBytes, callNodeMethod, runPdfNoodle } from '../harness/engine';
+import { binaryBytes, callNodeMethod } from '../harness/engine';
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
@@ -24,9 +24,9 @@ async function mapped(template: string, value: Record<string, unknown>) {
 }
 
 async function renderMapped(template: string, value: Record<string, unknown>, extra: Record<string, unknown> = {}, input: INodeExecutionData[] = [{ json: {} }]) {
-	const result = await runPdfNoodle(
-		{ resource: 'document', operation: 'renderFromTemplate', template: byId(template), dataMode: 'map', variables: await mapped(template, value), ...extra } as never,
-		{ credentials: credentialsFor(sandbox), input },
+	const result = await sandbox.run(
+		{ resource: 'document', operation: 'renderFromTemplate', template: byId(template), dataMode: 'map', variables: await mapped(template, value), ...extra },
+		input,
 	);
 	return { ...result, sent: renderPosts().map((body) => body.data) };
 }
@@ -78,9 +78,8 @@ describe('typed literals', () => {
 	test(`typed text: ${literals.map(([text]) => text).join(' | ')}`, async () => {
 		const value = Object.fromEntries(literals.map(([text], index) => [`v${index}`, text]));
 		const schema = Object.keys(value).map((id) => ({ id, displayName: id, required: false, defaultMatch: false, display: true, type: 'string' }));
-		const { error } = await runPdfNoodle(
+		const { error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromTemplate', template: byId('letter'), dataMode: 'map', variables: { mappingMode: 'defineBelow', value, schema } },
-			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(renderPosts()[0].data, Object.fromEntries(literals.map(([, expected], index) => [`v${index}`, expected])));
@@ -174,10 +173,7 @@ describe('the same data, mapped or as JSON, sends the same request', () => {
 	};
 
 	test('Render From Template: the two bodies are equal, and the PDF has a row per list entry', async () => {
-		const asJson = await runPdfNoodle(
-			{ resource: 'document', operation: 'renderFromTemplate', template: byId('invoice'), data: JSON.stringify(json) },
-			{ credentials: credentialsFor(sandbox) },
-		);
+		const asJson = await sandbox.run({ resource: 'document', operation: 'renderFromTemplate', template: byId('invoice'), data: JSON.stringify(json) });
 		assert.equal(asJson.error, undefined, asJson.error?.message);
 		const [jsonBody] = renderPosts();
 		clearRequestLog(sandbox);
@@ -191,14 +187,14 @@ describe('the same data, mapped or as JSON, sends the same request', () => {
 	test('Batch → Render Templates from input items: each entry\'s data equals the JSON mode\'s', async () => {
 		const batch = { resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: byId('invoice'), pollInterval: 1 };
 		const input = [{ json: {} }, { json: {} }];
-		const asJson = await runPdfNoodle({ ...batch, documentData: JSON.stringify(json) } as never, { credentials: credentialsFor(sandbox), input });
+		const asJson = await sandbox.run({ ...batch, documentData: JSON.stringify(json) }, input);
 		assert.equal(asJson.error, undefined, asJson.error?.message);
 		const [jsonBody] = renderPosts();
 		assert.equal(jsonBody.items?.length, 2);
 		clearRequestLog(sandbox);
-		const mappedRun = await runPdfNoodle(
-			{ ...batch, documentDataMode: 'map', documentVariables: await mapped('invoice', typedIn) } as never,
-			{ credentials: credentialsFor(sandbox), input },
+		const mappedRun = await sandbox.run(
+			{ ...batch, documentDataMode: 'map', documentVariables: await mapped('invoice', typedIn) },
+			input,
 		);
 		assert.equal(mappedRun.error, undefined, mappedRun.error?.message);
 		assert.deepEqual(renderPosts(), [jsonBody]);

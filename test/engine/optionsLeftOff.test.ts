@@ -11,8 +11,7 @@ import { beforeAll, describe, test } from '@jest/globals';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
-import { runPdfNoodle } from '../harness/engine';
-import { apiRequests, callApi, credentialsFor, takeContractViolations } from '../support/sandbox';
+import { apiRequests, callApi, takeContractViolations } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
@@ -91,7 +90,7 @@ describe('an option added and left off is left out of the body, for every operat
 		takeContractViolations(sandbox); // What the test itself sent to set things up is not the node's.
 		const setUp = apiRequests(sandbox).length;
 		const parameters = everyBooleanOff(resource, name, { resource, operation: name, ...base });
-		const { error } = await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run(parameters);
 		assert.equal(error, undefined, error?.message);
 		const sent = apiRequests(sandbox).slice(setUp);
 		assert.ok(sent.length > 0, 'the operation sent its request');

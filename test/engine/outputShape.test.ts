@@ -9,8 +9,7 @@ import { describe, test } from '@jest/globals';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { runPdfNoodle } from '../harness/engine';
-import { apiRequests, credentialsFor } from '../support/sandbox';
+import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
@@ -22,7 +21,7 @@ const SLOW = { syncWaitMs: 100, renderDelayMs: 1500, toolDelayMs: 1500 };
 async function run(parameters: Record<string, unknown>, timing: typeof FAST, input: INodeExecutionData[] = [{ json: {} }]) {
 	Object.assign(sandbox.context.settings, timing);
 	try {
-		const { items, error } = await runPdfNoodle({ pollInterval: 1, ...parameters } as never, { credentials: credentialsFor(sandbox), input });
+		const { items, error } = await sandbox.run({ pollInterval: 1, ...parameters }, input);
 		assert.equal(error, undefined, error?.message);
 		assert.ok(items.length > 0, 'the node gave items');
 		return items;

@@ -1,14 +1,17 @@
 /**
  * "Pause Until Called Back" in n8n's engine, up to the pause: what is sent (one render, or one
  * batch for several items, with the resume URL as its webhook), the execution put to wait
- * until its Timeout, and the request remembered in the execution's custom data. The resume
- * by pdf noodle's call runs in a real n8n (test/e2e/pause.test.ts, test/queue).
+ * until its Timeout, and the request remembered in the execution's custom data; then calls to
+ * the resume URL, confirmed at the service as the trigger confirms its calls (harness/resume.ts).
+ * The whole round trip, pdf noodle's own call included, runs in a real n8n (test/e2e/pause.test.ts,
+ * test/queue).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 
 import { runPdfNoodle } from '../harness/engine';
-import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { callResumeUrl } from '../harness/resume';
+import { apiRequests, callApi, clearRequestLog, credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
@@ -27,9 +30,9 @@ function pauseOf(run: Awaited<ReturnType<typeof runPdfNoodle>>['run']): { inSeco
 
 describe('Pause Until Called Back: the request and the pause', () => {
 	test('one item: a single asynchronous render with the resume URL as its webhook; the execution waits for its Timeout', async () => {
-		const { run, error } = await runPdfNoodle(
+		const { run, error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromTemplate', template, data, mode: 'pause', pauseTimeout: 120 },
-			{ credentials: credentialsFor(sandbox), input: people('Ada Lovelace') },
+			people('Ada Lovelace'),
 		);
 		assert.equal(error, undefined);
 		// The certificate's variables are looked up first (Check Data Against Template), then the render sent.
@@ -46,9 +49,9 @@ describe('Pause Until Called Back: the request and the pause', () => {
 	});
 
 	test('three items: one batch of three HTML documents, the URL lifetime once for the batch', async () => {
-		const { run, error } = await runPdfNoodle(
+		const { run, error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromHtml', html: '=<p>{{ $json.name }}</p>', mode: 'pause', options: { signedUrlExpiresIn: 600 } },
-			{ credentials: credentialsFor(sandbox), input: people('Ada', 'Grace', 'Alan') },
+			people('Ada', 'Grace', 'Alan'),
 		);
 		assert.equal(error, undefined);
 		const [request] = apiRequests(sandbox);
@@ -62,9 +65,9 @@ describe('Pause Until Called Back: the request and the pause', () => {
 	});
 
 	test('Batch resource: the items\' batch, merged, with the resume URL in place of a Webhook URL', async () => {
-		const { run, error } = await runPdfNoodle(
+		const { run, error } = await sandbox.run(
 			{ resource: 'batch', operation: 'renderTemplates', template, documentData: data, mode: 'pause', batchOptions: { merge: true } },
-			{ credentials: credentialsFor(sandbox), input: people('Ada', 'Grace') },
+			people('Ada', 'Grace'),
 		);
 		assert.equal(error, undefined);
 		const [lookup, request] = apiRequests(sandbox);
@@ -77,23 +80,75 @@ describe('Pause Until Called Back: the request and the pause', () => {
 
 	test('an item refused before sending: under Continue On Fail the others are paused, without it nothing is sent', async () => {
 		const parameters = { resource: 'document', operation: 'renderFromTemplate', template, data: '={{ $json.name === "Grace" ? "[1]" : JSON.stringify({ recipient_name: $json.name }) }}', mode: 'pause' };
-		const continued = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: people('Ada', 'Grace'), settings: { onError: 'continueRegularOutput' } });
+		const continued = await sandbox.run(parameters, people('Ada', 'Grace'), { onError: 'continueRegularOutput' });
 		assert.equal(continued.error, undefined);
 		assert.deepEqual(apiRequests(sandbox).map((request) => request.path), ['/v1/integration/templates/certificate/variables', '/v1/pdf/async'], 'Ada alone: a single render');
 		assert.match(String(pauseOf(continued.run).waitingFor), /^render:/);
 
 		clearRequestLog(sandbox);
-		const stopped = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: people('Ada', 'Grace') });
+		const stopped = await sandbox.run(parameters, people('Ada', 'Grace'));
 		assert.match(stopped.error?.message ?? '', /^Invalid "Data \(JSON\)"/);
 		assert.deepEqual(apiRequests(sandbox), []);
 	});
 
 	test('a request the service refuses: the node\'s error, and the execution is not paused', async () => {
-		const { run, error } = await runPdfNoodle(
+		const { run, error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromTemplate', template: { ...template, value: 'no-such-template' }, data: '{}', mode: 'pause' },
-			{ credentials: credentialsFor(sandbox), input: people('Ada') },
+			people('Ada'),
 		);
 		assert.match(error?.message ?? '', /could not be found/i);
 		assert.equal(run.waitTill, undefined);
+	});
+});
+
+describe('Pause Until Called Back: the call to the resume URL', () => {
+	/** A render paused for Ada Lovelace, and the ID of the render it waits for. */
+	async function pausedRender() {
+		const paused = await sandbox.run(
+			{ resource: 'document', operation: 'renderFromTemplate', template, data, mode: 'pause' },
+			people('Ada Lovelace'),
+		);
+		assert.equal(paused.error, undefined);
+		const requestId = String(pauseOf(paused.run).waitingFor).replace(/^render:/, '');
+		return { paused, requestId };
+	}
+
+	test('the awaited render, once pdf noodle shows it finished, resumes the execution with its file', async () => {
+		const { paused, requestId } = await pausedRender();
+		await sandbox.context.renders.get(requestId)!.finished;
+		const result = (await callApi(sandbox, 'GET', `/v1/pdf/status/${requestId}`)).json;
+
+		const answer = await callResumeUrl(paused, result, credentialsFor(sandbox));
+		assert.deepEqual([answer.status, answer.json], [200, { received: true, resumed: true }]);
+		assert.equal(answer.items?.[0].json.requestId, requestId);
+		assert.equal(answer.items?.[0].binary?.data.mimeType, 'application/pdf');
+	});
+
+	test('a lookup that answers with another render\'s record is refused 502 and leaves the execution waiting', async () => {
+		const { paused, requestId } = await pausedRender();
+		await sandbox.context.renders.get(requestId)!.finished;
+		const result = (await callApi(sandbox, 'GET', `/v1/pdf/status/${requestId}`)).json;
+		const another = { ...result, requestId: 'another-render' };
+		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 200, body: another, times: 1 });
+
+		const answer = await callResumeUrl(paused, result, credentialsFor(sandbox));
+		assert.deepEqual([answer.status, answer.json], [
+			502,
+			{ received: false, resumed: false, message: `The render could not be confirmed: pdf noodle's answer to its lookup is not the render "${requestId}"` },
+		]);
+		assert.equal(answer.items, undefined, 'nothing is output: the execution keeps waiting');
+	});
+
+	test('a call that says SUCCESS while pdf noodle still renders is refused 409 and leaves the execution waiting', async () => {
+		sandbox.context.settings.renderDelayMs = 5000;
+		const { paused, requestId } = await pausedRender();
+		const claimed = { requestId, renderStatus: 'SUCCESS', signedUrl: 'https://attacker.example/evil.pdf', metadata: {} };
+
+		const answer = await callResumeUrl(paused, claimed, credentialsFor(sandbox));
+		assert.deepEqual([answer.status, answer.json], [
+			409,
+			{ received: false, resumed: false, message: `The call says render "${requestId}" is SUCCESS, but pdf noodle shows it as ONGOING: it leaves the execution waiting` },
+		]);
+		assert.equal(answer.items, undefined);
 	});
 });

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import { unzipSync } from 'fflate';
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { binaryBytes, binaryDataService, runPdfNoodle } from '../harness/engine';
+import { binaryBytes, binaryDataService } from '../harness/engine';
 import { imagePdf, serveFiles, textPdf, type FileServer } from '../support/fixtures';
 import { pdfPageContents, pdfPageCount, pdfPageSizes, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
-import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
+import { apiRequests, clearRequestLog } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
@@ -41,8 +41,6 @@ async function pdfItem(bytes: Buffer, fileName: string): Promise<INodeExecutionD
 }
 
 const tool = (operation: string, parameters: Record<string, unknown>) => ({ resource: 'pdfTool', operation, ...parameters });
-const run = async (parameters: Record<string, unknown>, input?: INodeExecutionData[]) =>
-	await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox), input });
 const toolCalls = () => apiRequests(sandbox).filter((request) => request.path.startsWith('/v1/tools/') && request.method === 'POST');
 
 describe('Markdown to PDF', () => {
@@ -67,7 +65,7 @@ describe('Markdown to PDF', () => {
 	].join('\n');
 
 	test('sends markdown, CSS and PDF options, and gives the PDF with its file name', async () => {
-		const { items, error } = await run(
+		const { items, error } = await sandbox.run(
 			tool('markdownToPdf', {
 				markdown,
 				customCss: 'h1 { color: #c00; } h1::after { content: " (styled by customCss)"; }',
@@ -99,7 +97,7 @@ describe('Markdown to PDF', () => {
 	});
 
 	test('an empty markdown is refused before sending', async () => {
-		const { error } = await run(tool('markdownToPdf', { markdown: '={{ "   " }}' }));
+		const { error } = await sandbox.run(tool('markdownToPdf', { markdown: '={{ "   " }}' }));
 		assert.equal(error?.message, 'Invalid "Markdown": must not be empty');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
@@ -107,7 +105,7 @@ describe('Markdown to PDF', () => {
 
 describe('Merge PDFs', () => {
 	test('merges URLs and an uploaded binary in the given order', async () => {
-		const { items, error } = await run(
+		const { items, error } = await sandbox.run(
 			tool('mergePdfs', {
 				sources: {
 					source: [
@@ -137,7 +135,7 @@ describe('Merge PDFs', () => {
 	});
 
 	test('fewer than two PDFs, or a binary that is not a PDF, is refused before sending', async () => {
-		const one = await run(tool('mergePdfs', { sources: { source: [{ inputType: 'url', url: files.url('/a.pdf') }] } }));
+		const one = await sandbox.run(tool('mergePdfs', { sources: { source: [{ inputType: 'url', url: files.url('/a.pdf') }] } }));
 		assert.equal(one.error?.message, 'Invalid "PDFs to Merge": needs at least 2 PDFs, not 1');
 
 		const png = await (async () => {
@@ -145,7 +143,7 @@ describe('Merge PDFs', () => {
 			const binary = await prepareBinaryData(Buffer.from('\x89PNG\r\n\x1a\n....'), 'engine-test', 'engine-test-execution', 'logo.png', 'image/png');
 			return [{ json: {}, binary: { data: binary } }];
 		})();
-		const notPdf = await run(
+		const notPdf = await sandbox.run(
 			tool('mergePdfs', { sources: { source: [{ inputType: 'url', url: files.url('/a.pdf') }, { inputType: 'binary', binaryPropertyName: 'data' }] } }),
 			png,
 		);
@@ -161,7 +159,7 @@ describe('Merge PDFs with "All Input Items"', () => {
 			await pdfItem(await textPdf('Two', 2), 'two.pdf'),
 			await pdfItem(await textPdf('Three', 1), 'three.pdf'),
 		];
-		const { items, error } = await run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'binary', binaryPropertyNameIn: 'data' }), input);
+		const { items, error } = await sandbox.run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'binary', binaryPropertyNameIn: 'data' }), input);
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items.length, 1);
 		assert.deepEqual(items[0].pairedItem, [{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -175,7 +173,7 @@ describe('Merge PDFs with "All Input Items"', () => {
 	});
 
 	test('each item\'s URL from an expression', async () => {
-		const { items, error } = await run(
+		const { items, error } = await sandbox.run(
 			tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'url', url: '={{ $json.pdf }}' }),
 			[{ json: { pdf: files.url('/b.pdf') } }, { json: { pdf: files.url('/a.pdf') } }],
 		);
@@ -186,9 +184,9 @@ describe('Merge PDFs with "All Input Items"', () => {
 	});
 
 	test('one input item, or an item without its PDF, is refused before anything is sent', async () => {
-		const one = await run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'url', url: files.url('/a.pdf') }));
+		const one = await sandbox.run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'url', url: files.url('/a.pdf') }));
 		assert.equal(one.error?.message, 'Invalid "Inputs": "All Input Items" needs at least 2 input items with a PDF, not 1');
-		const missing = await run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'binary', binaryPropertyNameIn: 'data' }), [
+		const missing = await sandbox.run(tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'binary', binaryPropertyNameIn: 'data' }), [
 			await pdfItem(await textPdf('One', 1), 'one.pdf'),
 			{ json: {} },
 		]);
@@ -199,7 +197,7 @@ describe('Merge PDFs with "All Input Items"', () => {
 
 describe('Split PDF', () => {
 	test('a 10-page file every 3 pages gives 4 items named {base}_{n}.pdf', async () => {
-		const { items, error } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 3 }));
+		const { items, error } = await sandbox.run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 3 }));
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(toolCalls()[0].body, { url: files.url('/report.pdf'), splitMode: 'intervals', interval: 3 });
 		assert.equal(items.length, 4);
@@ -212,7 +210,7 @@ describe('Split PDF', () => {
 	});
 
 	test('ranges from a binary, all parts on one item, and the ZIP', async () => {
-		const { items, error } = await run(
+		const { items, error } = await sandbox.run(
 			tool('splitPdf', { inputType: 'binary', splitMode: 'ranges', ranges: '1-3, 5, 7-10', fileOutput: 'oneItem', downloadZip: true, toolOptions: { finalFilename: 'chapter.pdf' } }),
 			[await pdfItem(tenPages, 'book.pdf')],
 		);
@@ -227,7 +225,7 @@ describe('Split PDF', () => {
 	});
 
 	test('ZIP only: one item whose binary is the ZIP of the parts, and no part downloaded on its own', async () => {
-		const { items, error } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4, fileOutput: 'zipOnly' }));
+		const { items, error } = await sandbox.run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4, fileOutput: 'zipOnly' }));
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(toolCalls()[0].body, { url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4 });
 		assert.equal(items.length, 1);
@@ -247,10 +245,10 @@ describe('Split PDF', () => {
 	});
 
 	test('bad ranges are refused before sending; ranges past the end are the service\'s 400', async () => {
-		const backwards = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'ranges', ranges: '3-1' }));
+		const backwards = await sandbox.run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'ranges', ranges: '3-1' }));
 		assert.equal(backwards.error?.message, 'Invalid "Page Ranges": must be page numbers and ranges separated by commas, like "1-3,5,7-10"; "3-1" is not a valid range');
 		assert.equal(apiRequests(sandbox).length, 0);
-		const pastTheEnd = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'ranges', ranges: '9-12' }));
+		const pastTheEnd = await sandbox.run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'ranges', ranges: '9-12' }));
 		assert.equal(pastTheEnd.error?.message, 'ranges: "9-12" goes past the last page (10)');
 		assert.equal((pastTheEnd.error as { httpCode?: string }).httpCode, '400');
 	});
@@ -258,7 +256,7 @@ describe('Split PDF', () => {
 
 describe('Compress PDF', () => {
 	test('shrinks an image-heavy PDF and reports the sizes', async () => {
-		const { items, error } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/photo.pdf'), compressLevel: 'high' }));
+		const { items, error } = await sandbox.run(tool('compressPdf', { inputType: 'url', url: files.url('/photo.pdf'), compressLevel: 'high' }));
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(toolCalls()[0].body, { url: files.url('/photo.pdf'), compressLevel: 'high' });
 		const metadata = items[0].json.metadata as { originalSize: string; compressedSize: string; reduction: string };
@@ -271,7 +269,7 @@ describe('Compress PDF', () => {
 	});
 
 	test('from a binary: the PDF is uploaded, then compressed', async () => {
-		const { items, error } = await run(tool('compressPdf', { inputType: 'binary', compressLevel: 'low' }), [await pdfItem(photo, 'photo.pdf')]);
+		const { items, error } = await sandbox.run(tool('compressPdf', { inputType: 'binary', compressLevel: 'low' }), [await pdfItem(photo, 'photo.pdf')]);
 		assert.equal(error, undefined, error?.message);
 		assert.match(String((toolCalls()[0].body as { url: string }).url), /\/files\/.+\/photo\.pdf\?expires=/);
 		const compressed = await binaryBytes(items[0].binary?.data);
@@ -280,14 +278,14 @@ describe('Compress PDF', () => {
 	});
 
 	test('a URL that does not hold a PDF is the service\'s 400', async () => {
-		const { error } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/not-a-pdf.txt') }));
+		const { error } = await sandbox.run(tool('compressPdf', { inputType: 'url', url: files.url('/not-a-pdf.txt') }));
 		assert.equal(error?.message, 'The file at url is not a PDF');
 	});
 });
 
 describe('Update PDF Metadata', () => {
 	test('sets only the given properties and leaves the pages as they were', async () => {
-		const { items, error } = await run(
+		const { items, error } = await sandbox.run(
 			tool('updateMetadata', {
 				inputType: 'binary',
 				pdfProperties: { title: 'Annual report', author: 'Finance', keywords: 'report, 2026', copyright: '© 2026 Acme', trapped: 'False', createDate: '2026-01-02T03:04:05.000Z' },
@@ -313,7 +311,7 @@ describe('Update PDF Metadata', () => {
 	});
 
 	test('keywords given as a list and a number given to a text field are used, not dropped', async () => {
-		const { error } = await run(
+		const { error } = await sandbox.run(
 			tool('updateMetadata', { inputType: 'url', url: files.url('/report.pdf'), pdfProperties: { keywords: '={{ ["report", " 2026 ", ""] }}', title: '={{ 2026 }}' } }),
 		);
 		assert.equal(error, undefined, error?.message);
@@ -321,13 +319,13 @@ describe('Update PDF Metadata', () => {
 	});
 
 	test('an object in a text field is refused before sending, naming the field', async () => {
-		const { error } = await run(tool('updateMetadata', { inputType: 'url', url: files.url('/report.pdf'), pdfProperties: { author: '={{ { name: "Finance" } }}' } }));
+		const { error } = await sandbox.run(tool('updateMetadata', { inputType: 'url', url: files.url('/report.pdf'), pdfProperties: { author: '={{ { name: "Finance" } }}' } }));
 		assert.equal(error?.message, 'Invalid "Metadata → Author": must be text, not an object');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
 	test('no property at all is refused before sending', async () => {
-		const { error } = await run(tool('updateMetadata', { inputType: 'url', url: files.url('/report.pdf'), pdfProperties: {} }));
+		const { error } = await sandbox.run(tool('updateMetadata', { inputType: 'url', url: files.url('/report.pdf'), pdfProperties: {} }));
 		assert.equal(error?.message, 'Invalid "Metadata": needs at least one property to set');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
@@ -341,7 +339,7 @@ describe('common tool rules, background runs and status', () => {
 	];
 	for (const [name, toolOptions, message] of rules) {
 		test(`${name} is refused before sending`, async () => {
-			const { error } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), toolOptions }));
+			const { error } = await sandbox.run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), toolOptions }));
 			assert.equal(error?.message, message);
 			assert.equal(apiRequests(sandbox).length, 0);
 		});
@@ -349,7 +347,7 @@ describe('common tool rules, background runs and status', () => {
 
 	test('"Run in Background" sends async and the node waits at the tool status endpoint', async () => {
 		sandbox.context.settings.toolDelayMs = 1500;
-		const { items, error } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), pollInterval: 1, toolOptions: { async: true } }));
+		const { items, error } = await sandbox.run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), pollInterval: 1, toolOptions: { async: true } }));
 		assert.equal(error, undefined, error?.message);
 		assert.equal((toolCalls()[0].body as { async: boolean }).async, true);
 		const polls = apiRequests(sandbox).filter((request) => request.path.startsWith('/v1/tools/status/'));
@@ -360,7 +358,7 @@ describe('common tool rules, background runs and status', () => {
 
 	test('a tool slower than the sync wait is answered 202 and polled to its result', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, toolDelayMs: 1500 });
-		const { items, error } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 5, pollInterval: 1 }));
+		const { items, error } = await sandbox.run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 5, pollInterval: 1 }));
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items.length, 2);
 		assert.equal(toolCalls().length, 1, 'the tool was not started twice');
@@ -368,12 +366,12 @@ describe('common tool rules, background runs and status', () => {
 
 	test('without waiting the acknowledgement is the output; Get Status then gives the result and its file', async () => {
 		sandbox.context.settings.toolDelayMs = 500;
-		const { items } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), waitForCompletion: false, toolOptions: { async: true } }));
+		const { items } = await sandbox.run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), waitForCompletion: false, toolOptions: { async: true } }));
 		assert.deepEqual(Object.keys(items[0].json).sort(), ['message', 'requestId', 'statusUrl']);
 		const requestId = String(items[0].json.requestId);
 		await sandbox.context.tools.get(requestId)!.finished;
 
-		const byUrl = await run(tool('getStatus', { toolRequestId: String(items[0].json.statusUrl) }));
+		const byUrl = await sandbox.run(tool('getStatus', { toolRequestId: String(items[0].json.statusUrl) }));
 		assert.equal(byUrl.error, undefined, byUrl.error?.message);
 		assert.equal(byUrl.items[0].json.requestId, requestId);
 		assert.equal(byUrl.items[0].json.status, 'SUCCESS');
@@ -381,16 +379,16 @@ describe('common tool rules, background runs and status', () => {
 	});
 
 	test('a split fetched later with Get Status comes out in the shape its "Files" option asks for', async () => {
-		const { items } = await run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4, waitForCompletion: false, toolOptions: { async: true } }));
+		const { items } = await sandbox.run(tool('splitPdf', { inputType: 'url', url: files.url('/report.pdf'), splitMode: 'intervals', interval: 4, waitForCompletion: false, toolOptions: { async: true } }));
 		const requestId = String(items[0].json.requestId);
 		await sandbox.context.tools.get(requestId)!.finished;
 
-		const perFile = await run(tool('getStatus', { toolRequestId: requestId }));
+		const perFile = await sandbox.run(tool('getStatus', { toolRequestId: requestId }));
 		assert.equal(perFile.error, undefined, perFile.error?.message);
 		assert.deepEqual(perFile.items.map((item) => [item.json.partNumber, item.binary?.data.fileName]), [[1, 'report_1.pdf'], [2, 'report_2.pdf'], [3, 'report_3.pdf']]);
 		assert.ok(perFile.items.every((item) => item.json.status === 'SUCCESS' && item.json.requestId === requestId));
 
-		const onOneItem = await run(tool('getStatus', { toolRequestId: requestId, fileOutput: 'oneItem', downloadZip: true }));
+		const onOneItem = await sandbox.run(tool('getStatus', { toolRequestId: requestId, fileOutput: 'oneItem', downloadZip: true }));
 		assert.equal(onOneItem.items.length, 1);
 		assert.deepEqual(
 			Object.entries(onOneItem.items[0].binary ?? {}).map(([field, file]) => [field, file.fileName]),
@@ -401,15 +399,15 @@ describe('common tool rules, background runs and status', () => {
 
 	test('Get Status with "Wait for Completion" waits for a job it did not start: ONGOING, then SUCCESS and the file', async () => {
 		sandbox.context.settings.toolDelayMs = 2500;
-		const { items: started } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), waitForCompletion: false, toolOptions: { async: true } }));
+		const { items: started } = await sandbox.run(tool('compressPdf', { inputType: 'url', url: files.url('/report.pdf'), waitForCompletion: false, toolOptions: { async: true } }));
 		const requestId = String(started[0].json.requestId);
 		clearRequestLog(sandbox);
 
-		const now = await run(tool('getStatus', { toolRequestId: requestId }));
+		const now = await sandbox.run(tool('getStatus', { toolRequestId: requestId }));
 		assert.equal(now.items[0].json.status, 'ONGOING', 'off by default: the status as it is now');
 		assert.equal(now.items[0].binary, undefined);
 
-		const waited = await run(tool('getStatus', { toolRequestId: requestId, waitForCompletion: true, pollInterval: 1 }));
+		const waited = await sandbox.run(tool('getStatus', { toolRequestId: requestId, waitForCompletion: true, pollInterval: 1 }));
 		assert.equal(waited.error, undefined, waited.error?.message);
 		assert.equal(waited.items[0].json.requestId, requestId);
 		assert.equal(waited.items[0].json.status, 'SUCCESS');
@@ -420,13 +418,13 @@ describe('common tool rules, background runs and status', () => {
 	});
 
 	test('Get Status refuses a poll interval under 1 s before sending when it waits', async () => {
-		const { error } = await run(tool('getStatus', { toolRequestId: 'abc', waitForCompletion: true, pollInterval: 0.5 }));
+		const { error } = await sandbox.run(tool('getStatus', { toolRequestId: 'abc', waitForCompletion: true, pollInterval: 0.5 }));
 		assert.equal(error?.message, 'Invalid "Poll Interval (Seconds)": must be a number of at least 1');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
 	test('a background job that fails is an error with the service\'s reason', async () => {
-		const { error } = await run(tool('compressPdf', { inputType: 'url', url: files.url('/missing.pdf'), pollInterval: 1, toolOptions: { async: true } }));
+		const { error } = await sandbox.run(tool('compressPdf', { inputType: 'url', url: files.url('/missing.pdf'), pollInterval: 1, toolOptions: { async: true } }));
 		assert.equal(error?.message, 'The PDF tool failed: Could not download the PDF at url: the server answered 404');
 	});
 });

@@ -9,9 +9,8 @@ import { describe, test } from '@jest/globals';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_REQUESTS_AT_ONCE } from '../../dist/nodes/PdfNoodle/runner/requestsAtOnce.js';
-import { runPdfNoodle } from '../harness/engine';
 import { serveFiles, textPdf } from '../support/fixtures';
-import { apiRequests, credentialsFor } from '../support/sandbox';
+import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox({ fixedRender: true });
@@ -21,12 +20,12 @@ const items = (count: number) => Array.from({ length: count }, (_, index) => ({ 
 
 /** The node with its "Requests at Once" setting. */
 async function runWithOption(requestsAtOnce: number, parameters: INodeParameters, count: number) {
-	return await runPdfNoodle({ ...parameters, requestsAtOnce }, { credentials: credentialsFor(sandbox), input: items(count) });
+	return await sandbox.run({ ...parameters, requestsAtOnce }, items(count));
 }
 
 test(`by default, no more than ${DEFAULT_REQUESTS_AT_ONCE} requests at once, and every item gets its file`, async () => {
 	sandbox.context.settings.renderDelayMs = 300;
-	const { items: output, error } = await runPdfNoodle(render, { credentials: credentialsFor(sandbox), input: items(DEFAULT_REQUESTS_AT_ONCE + 50) });
+	const { items: output, error } = await sandbox.run(render, items(DEFAULT_REQUESTS_AT_ONCE + 50));
 	assert.equal(error, undefined, error?.message);
 	assert.equal(output.filter((item) => item.binary?.data).length, DEFAULT_REQUESTS_AT_ONCE + 50);
 	const traffic = sandbox.context.traffic.snapshot();
@@ -85,7 +84,7 @@ function statusCallsPerId(statusPath = '/v1/pdf/status/'): Map<string, number> {
  * came out finished with its file: `statusField` (the render's or the tool job's) SUCCESS.
  */
 async function runToSuccess(parameters: INodeParameters = waitingRender, statusField = 'renderStatus', inputItems: INodeExecutionData[] = input): Promise<void> {
-	const run = await runPdfNoodle(parameters, { credentials: credentialsFor(sandbox), input: inputItems });
+	const run = await sandbox.run(parameters, inputItems);
 	assert.equal(run.error, undefined, run.error?.message);
 	assert.equal(run.items.filter((item) => item.json[statusField] === 'SUCCESS' && item.binary?.data).length, RENDERS);
 }
@@ -140,7 +139,7 @@ describe('renders, PDF tool jobs and waiting Get Status items of one run learn f
 
 	test('a render on its own is polled as before: at every interval after its 202', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 3000 });
-		const run = await runPdfNoodle(waitingRender, { credentials: credentialsFor(sandbox) });
+		const run = await sandbox.run(waitingRender);
 		assert.equal(run.error, undefined, run.error?.message);
 		assert.deepEqual([...statusCallsPerId().values()], [2]);
 	});

@@ -5,7 +5,7 @@ import { beforeEach, describe, test } from '@jest/globals';
 import type { IConnections, INode, INodeExecutionData, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
-import { binaryBytes, binaryDataService, callNodeMethod, NODE_NAME, PDF_NOODLE_NODE_TYPE, runPdfNoodle, runWorkflow } from '../harness/engine';
+import { binaryBytes, binaryDataService, callNodeMethod, NODE_NAME, PDF_NOODLE_NODE_TYPE, runWorkflow } from '../harness/engine';
 import { INPUT_NODE_TYPE } from '../harness/nodeTypes';
 import { textPdf } from '../support/fixtures';
 import { pdfText } from '../support/pdf';
@@ -25,7 +25,7 @@ async function pdfInput(bytes: Buffer, fileName: string, mimeType = 'application
 
 describe('Get Many', () => {
 	test('one item per template, sorted by name', async () => {
-		const { items } = await runPdfNoodle({ resource: 'template', operation: 'getMany', returnAll: true }, { credentials: credentialsFor(sandbox) });
+		const { items } = await sandbox.run({ resource: 'template', operation: 'getMany', returnAll: true });
 		const seeded = items.map((item) => item.json).filter((template) => ['invoice', 'certificate', 'letter', 'broken-layout'].includes(String(template.id)));
 		assert.deepEqual(seeded, [
 			{ id: 'broken-layout', displayName: 'Broken Layout (always fails)' },
@@ -37,16 +37,16 @@ describe('Get Many', () => {
 	});
 
 	test('the name filter and the limit', async () => {
-		const filtered = await runPdfNoodle({ resource: 'template', operation: 'getMany', nameFilter: 'LETT', returnAll: true }, { credentials: credentialsFor(sandbox) });
+		const filtered = await sandbox.run({ resource: 'template', operation: 'getMany', nameFilter: 'LETT', returnAll: true });
 		assert.deepEqual(filtered.items.map((item) => item.json.id), ['letter']);
-		const limited = await runPdfNoodle({ resource: 'template', operation: 'getMany', limit: 2 }, { credentials: credentialsFor(sandbox) });
+		const limited = await sandbox.run({ resource: 'template', operation: 'getMany', limit: 2 });
 		assert.equal(limited.items.length, 2);
 	});
 
 	test('with several input items, each template names the input item it was listed for', async () => {
-		const { items } = await runPdfNoodle(
+		const { items } = await sandbox.run(
 			{ resource: 'template', operation: 'getMany', nameFilter: '={{ $json.filter }}', returnAll: true },
-			{ credentials: credentialsFor(sandbox), input: [{ json: { filter: 'letter' } }, { json: { filter: 'invoice' } }, { json: { filter: 'cert' } }] },
+			[{ json: { filter: 'letter' } }, { json: { filter: 'invoice' } }, { json: { filter: 'cert' } }],
 		);
 		assert.deepEqual(
 			items.map((item) => [item.json.id, item.pairedItem]),
@@ -62,7 +62,7 @@ describe('Get Many', () => {
 
 describe('Get and Get Variables', () => {
 	test('Get gives the completed template', async () => {
-		const { items } = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId('invoice') }, { credentials: credentialsFor(sandbox) });
+		const { items } = await sandbox.run({ resource: 'template', operation: 'get', template: byId('invoice') });
 		assert.equal(items[0].json.id, 'invoice');
 		assert.equal(items[0].json.displayName, 'Invoice');
 		assert.match(String(items[0].json.html), /\{\{invoice_number\}\}/);
@@ -70,21 +70,21 @@ describe('Get and Get Variables', () => {
 	});
 
 	test('Get with "Simplify": the ID, the name and the variables it expects, no HTML', async () => {
-		const simplified = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId('invoice'), simplify: true }, { credentials: credentialsFor(sandbox) });
+		const simplified = await sandbox.run({ resource: 'template', operation: 'get', template: byId('invoice'), simplify: true });
 		assert.equal(simplified.error, undefined, simplified.error?.message);
-		const variables = await runPdfNoodle({ resource: 'template', operation: 'getVariables', template: byId('invoice') }, { credentials: credentialsFor(sandbox) });
+		const variables = await sandbox.run({ resource: 'template', operation: 'getVariables', template: byId('invoice') });
 		assert.deepEqual(simplified.items[0].json, { id: 'invoice', displayName: 'Invoice', variables: variables.items[0].json });
 	});
 
 	test('Get of a missing template is a 404 error naming the template and where the IDs are', async () => {
-		const { error } = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId('nothing-here') }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ resource: 'template', operation: 'get', template: byId('nothing-here') });
 		assert.equal(error?.message, 'Template "nothing-here" could not be found');
 		assert.equal((error as { httpCode?: string }).httpCode, '404');
 		assert.match(String(error?.description), /^Check the template ID: Template → Get Many lists the templates of the account .*pdf noodle answered: Template could not be found$/);
 	});
 
 	test('Get Variables mirrors the template: nested objects, loops as lists, placeholders', async () => {
-		const { items } = await runPdfNoodle({ resource: 'template', operation: 'getVariables', template: byId('invoice') }, { credentials: credentialsFor(sandbox) });
+		const { items } = await sandbox.run({ resource: 'template', operation: 'getVariables', template: byId('invoice') });
 		assert.deepEqual(items[0].json, {
 			invoice_number: 'your invoice_number here',
 			date: 'your date here',
@@ -98,7 +98,7 @@ describe('Get and Get Variables', () => {
 	});
 
 	test('Get Variables of a template that does not parse is the service\'s 500', async () => {
-		const { error } = await runPdfNoodle({ resource: 'template', operation: 'getVariables', template: byId('broken-layout') }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ resource: 'template', operation: 'getVariables', template: byId('broken-layout') });
 		assert.match(error?.message ?? '', /^Could not extract the variables of this template/);
 		assert.equal((error as { httpCode?: string }).httpCode, '500');
 	});
@@ -124,7 +124,7 @@ describe('Get and Get Variables', () => {
 
 describe('Render From Template with "Map Each Variable"', () => {
 	test('mapped values become the nested data object', async () => {
-		const { items, error } = await runPdfNoodle(
+		const { items, error } = await sandbox.run(
 			{
 				resource: 'document',
 				operation: 'renderFromTemplate',
@@ -141,7 +141,6 @@ describe('Render From Template with "Map Each Variable"', () => {
 					},
 				},
 			},
-			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.equal(error, undefined, error?.message);
 		// The variables are looked up for the data check (Warn) before the render is sent.
@@ -161,7 +160,7 @@ describe('Render From Template with "Map Each Variable"', () => {
 	});
 
 	test('a list variable that is not JSON is refused before sending', async () => {
-		const { error } = await runPdfNoodle(
+		const { error } = await sandbox.run(
 			{
 				resource: 'document',
 				operation: 'renderFromTemplate',
@@ -169,7 +168,6 @@ describe('Render From Template with "Map Each Variable"', () => {
 				dataMode: 'map',
 				variables: { mappingMode: 'defineBelow', value: { items: '[{"description": ' } },
 			},
-			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.equal(error?.message, 'Invalid "Variables → items": must be a list: an expression that gives an array, or JSON text such as [{"description": "Gear"}]; received "[{\\"description\\": "');
 		assert.equal(apiRequests(sandbox).length, 0);
@@ -178,7 +176,7 @@ describe('Render From Template with "Map Each Variable"', () => {
 	test('"Map Automatically" is offered, and sends the input item\'s fields named as the variables (test/engine/dataCheck.test.ts has the rest)', async () => {
 		const mapper = new PdfNoodle().description.properties.find((property) => property.name === 'variables');
 		assert.equal(mapper?.typeOptions?.resourceMapper?.supportAutoMap, true);
-		const { error, items } = await runPdfNoodle(
+		const { error, items } = await sandbox.run(
 			{
 				resource: 'document',
 				operation: 'renderFromTemplate',
@@ -187,7 +185,7 @@ describe('Render From Template with "Map Each Variable"', () => {
 				variables: { mappingMode: 'autoMapInputData', value: null },
 				dataCheck: 'off',
 			},
-			{ credentials: credentialsFor(sandbox), input: [{ json: { invoice_number: 'AUTO-1', source: 'crm' } }] },
+			[{ json: { invoice_number: 'AUTO-1', source: 'crm' } }],
 		);
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(apiRequests(sandbox).map((request) => (request.method === 'GET' ? request.path : request.body)), ['/v1/integration/templates/invoice/variables', { templateId: 'invoice', data: { invoice_number: 'AUTO-1' } }]);
@@ -195,9 +193,8 @@ describe('Render From Template with "Map Each Variable"', () => {
 	});
 
 	test('a mapping mode the node does not know is refused before sending', async () => {
-		const { error } = await runPdfNoodle(
+		const { error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromTemplate', template: byId('invoice'), dataMode: 'map', variables: { mappingMode: 'somehow', value: null } },
-			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.equal(error?.message, 'Invalid "Variables": must be mapped below or automatically, not "somehow"');
 		assert.equal(apiRequests(sandbox).length, 0);
@@ -274,17 +271,17 @@ describe('Create With AI', () => {
 	});
 
 	test('without waiting outputs the acknowledgement; Get then shows the creation record', async () => {
-		const { items } = await runPdfNoodle({ ...create, waitForCompletion: false, fileUrl: 'https://example.com/slip.pdf' }, { credentials: credentialsFor(sandbox) });
+		const { items } = await sandbox.run({ ...create, waitForCompletion: false, fileUrl: 'https://example.com/slip.pdf' });
 		assert.deepEqual(Object.keys(items[0].json).sort(), ['fetchTemplateUrl', 'message', 'templateId']);
 		const templateId = String(items[0].json.templateId);
 		assert.equal(items[0].json.fetchTemplateUrl, `${sandbox.baseUrl}/v1/integration/templates/${templateId}`);
 		assert.deepEqual(apiRequests(sandbox)[0].body, { prompt: create.prompt, displayName: 'Packing Slip', fileUrl: 'https://example.com/slip.pdf' });
 
-		const status = await runPdfNoodle({ resource: 'template', operation: 'get', template: byId(templateId) }, { credentials: credentialsFor(sandbox) });
+		const status = await sandbox.run({ resource: 'template', operation: 'get', template: byId(templateId) });
 		assert.ok(['PENDING', 'ONGOING'].includes(String(status.items[0].json.status)));
 		assert.equal(status.items[0].json.templateHtml, '');
 
-		const variables = await runPdfNoodle({ resource: 'template', operation: 'getVariables', template: byId(templateId) }, { credentials: credentialsFor(sandbox) });
+		const variables = await sandbox.run({ resource: 'template', operation: 'getVariables', template: byId(templateId) });
 		assert.match(variables.error?.message ?? '', /not fully created/);
 		assert.equal((variables.error as { httpCode?: string }).httpCode, '404');
 	});
@@ -292,7 +289,7 @@ describe('Create With AI', () => {
 	test('a preview that could not be made leaves an empty URL and no binary, not an error', async () => {
 		doneAtOnce();
 		sandbox.context.faults.push({ method: 'PREVIEW', pathPrefix: 'No Preview', kind: 'failRender', times: 1 });
-		const { items, error } = await runPdfNoodle({ ...create, displayName: 'No Preview', downloadPreview: true }, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run({ ...create, displayName: 'No Preview', downloadPreview: true });
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items[0].json.status, 'SUCCESS');
 		assert.equal(items[0].json.pdfPreviewUrl, '');
@@ -303,10 +300,10 @@ describe('Create With AI', () => {
 	test('a failed creation\'s record can be read for 24 hours, then the template is not found', async () => {
 		doneAtOnce();
 		// The node waits for the creation to fail; its error names the template to look up.
-		const failed = await runPdfNoodle({ ...create, prompt: 'Invoice please' }, { credentials: credentialsFor(sandbox) });
+		const failed = await sandbox.run({ ...create, prompt: 'Invoice please' });
 		const templateId = /templateId ([0-9a-f]{10})\./.exec(String((failed.error as { description?: string })?.description))?.[1];
 		assert.ok(templateId, `the error names the template: ${String((failed.error as { description?: string })?.description)}`);
-		const get = async () => await runPdfNoodle({ resource: 'template', operation: 'get', template: byId(templateId) }, { credentials: credentialsFor(sandbox) });
+		const get = async () => await sandbox.run({ resource: 'template', operation: 'get', template: byId(templateId) });
 
 		const record = await get();
 		assert.equal(record.items[0].json.status, 'FAILED');
@@ -324,15 +321,15 @@ describe('Create With AI', () => {
 
 	test('a creation that fails is an error carrying the service\'s errorMessage', async () => {
 		doneAtOnce();
-		const { error } = await runPdfNoodle({ ...create, prompt: 'Invoice please' }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ ...create, prompt: 'Invoice please' });
 		assert.equal(error?.message, 'Creating the template failed: The prompt is too short to design a template from: describe the document and the data it shows.');
 	});
 
 	test('the output has the same fields whether the lookup answers the status record or the finished template', async () => {
 		doneAtOnce();
-		const fromRecord = await runPdfNoodle(create, { credentials: credentialsFor(sandbox) });
+		const fromRecord = await sandbox.run(create);
 		Object.assign(sandbox.context.settings, { templateFinalizeMs: 0 });
-		const fromTemplate = await runPdfNoodle(create, { credentials: credentialsFor(sandbox) });
+		const fromTemplate = await sandbox.run(create);
 		const fields = ['displayName', 'html', 'metadata', 'pdfPreviewUrl', 'status', 'templateId'];
 		assert.deepEqual(Object.keys(fromRecord.items[0].json).sort(), fields);
 		assert.deepEqual(Object.keys(fromTemplate.items[0].json).sort(), fields);
@@ -343,7 +340,7 @@ describe('Create With AI', () => {
 
 	test('with "Simplify" (the default for AI agents) the new template comes without its HTML', async () => {
 		doneAtOnce();
-		const { items, error } = await runPdfNoodle({ ...create, simplify: true }, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run({ ...create, simplify: true });
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(Object.keys(items[0].json).sort(), ['displayName', 'metadata', 'pdfPreviewUrl', 'status', 'templateId']);
 		assert.equal(items[0].json.displayName, 'Packing Slip');
@@ -353,7 +350,7 @@ describe('Create With AI', () => {
 	test('a 404 right after the creation was accepted (not in the creation queue yet) is asked again', async () => {
 		doneAtOnce();
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/integration/templates/', kind: 'status', status: 404, body: { message: 'Template could not be found' }, times: 1 });
-		const { items, error } = await runPdfNoodle(create, { credentials: credentialsFor(sandbox) });
+		const { items, error } = await sandbox.run(create);
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items[0].json.status, 'SUCCESS');
 		const lookups = apiRequests(sandbox).filter((request) => request.method === 'GET');
@@ -361,22 +358,22 @@ describe('Create With AI', () => {
 	});
 
 	test('a poll interval under the 10 s pdf noodle asks for is refused before sending', async () => {
-		const { error } = await runPdfNoodle({ ...create, pollInterval: 5 }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ ...create, pollInterval: 5 });
 		assert.equal(error?.message, 'Invalid "Poll Interval (Seconds)": must be a number of at least 10 (pdf noodle asks to be polled no more often)');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
 	test('a reference file URL that is not a URL is refused before sending', async () => {
-		const { error } = await runPdfNoodle({ ...create, fileUrl: 'old-invoice.pdf' }, { credentials: credentialsFor(sandbox) });
+		const { error } = await sandbox.run({ ...create, fileUrl: 'old-invoice.pdf' });
 		assert.equal(error?.message, 'Invalid "Reference File URL": must be an http:// or https:// URL, not "old-invoice.pdf"');
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
 
 	test('a reference file from a binary field is uploaded, and its signed URL is the fileUrl of the create body', async () => {
 		const reference = await pdfInput(await textPdf('Old packing slip', 1), 'old slip.pdf', 'application/pdf', 'slip');
-		const { items, error } = await runPdfNoodle(
+		const { items, error } = await sandbox.run(
 			{ ...create, waitForCompletion: false, referenceFileType: 'binary', referenceBinaryField: 'slip' },
-			{ credentials: credentialsFor(sandbox), input: [reference] },
+			[reference],
 		);
 		assert.equal(error, undefined, error?.message);
 		assert.match(String(items[0].json.templateId), /^[0-9a-f]{10}$/);
@@ -397,10 +394,10 @@ describe('Create With AI', () => {
 	});
 
 	test('a reference binary that is missing or not a PDF is refused before sending', async () => {
-		const missing = await runPdfNoodle({ ...create, referenceFileType: 'binary' }, { credentials: credentialsFor(sandbox) });
+		const missing = await sandbox.run({ ...create, referenceFileType: 'binary' });
 		assert.equal(missing.error?.message, 'Invalid "Input Binary Field": the input item has no binary field "data"');
 		const text = await pdfInput(Buffer.from('just text'), 'notes.txt', 'text/plain');
-		const notPdf = await runPdfNoodle({ ...create, referenceFileType: 'binary' }, { credentials: credentialsFor(sandbox), input: [text] });
+		const notPdf = await sandbox.run({ ...create, referenceFileType: 'binary' }, [text]);
 		assert.equal(notPdf.error?.message, 'Invalid "Input Binary Field": the binary field "data" is not a PDF (text/plain, notes.txt)');
 		assert.equal(sandbox.context.requestLog.length, 0);
 	});

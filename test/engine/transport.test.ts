@@ -14,6 +14,7 @@ import { startSandbox } from '../sandbox/server';
 import { selfSignedCertificate } from '../support/certificates';
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, credentialsFor, type Sandbox } from '../support/sandbox';
+import { runAgainst } from '../support/useSandbox';
 
 const renderHtml = (html: string) => ({ resource: 'document', operation: 'renderFromHtml', html, pollInterval: 1 });
 
@@ -146,7 +147,7 @@ describe("n8n's Request Options on every request of an operation", () => {
 
 	test('without "Ignore SSL Issues" the self-signed certificate is refused before anything is rendered', async () => {
 		clearRequestLog(sandbox);
-		const { error } = await runPdfNoodle(renderHtml('<p>x</p>'), { credentials: credentialsFor(sandbox) });
+		const { error } = await runAgainst(sandbox, renderHtml('<p>x</p>'));
 		assert.match(`${error?.message} ${error?.description}`, /self[- ]signed certificate/i);
 		assert.equal(apiRequests(sandbox).length, 0);
 	});
@@ -155,9 +156,9 @@ describe("n8n's Request Options on every request of an operation", () => {
 		clearRequestLog(sandbox);
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
 		try {
-			const { items, error } = await runPdfNoodle(
+			const { items, error } = await runAgainst(
+				sandbox,
 				{ ...renderHtml('<p>Over HTTPS</p>'), requestOptions: { allowUnauthorizedCerts: true } },
-				{ credentials: credentialsFor(sandbox) },
 			);
 			assert.equal(error, undefined, error?.message);
 			const paths = sandbox.context.requestLog.map((request) => `${request.method} ${request.path.replace(/^\/v1\/pdf\/status\/.+$/, '/v1/pdf/status/<id>')}`);
@@ -174,9 +175,10 @@ describe("n8n's Request Options on every request of an operation", () => {
 	test('"Batching" paces the items: with one item per batch and 1 s between, item n is sent no sooner than n s after the run began', async () => {
 		clearRequestLog(sandbox);
 		const runBegan = Date.now();
-		const { error } = await runPdfNoodle(
+		const { error } = await runAgainst(
+			sandbox,
 			{ ...renderHtml('<p>Paced</p>'), downloadFile: false, requestOptions: { allowUnauthorizedCerts: true, batching: { batch: { batchSize: 1, batchInterval: 1000 } } } },
-			{ credentials: credentialsFor(sandbox), input: [{ json: {} }, { json: {} }, { json: {} }] },
+			[{ json: {} }, { json: {} }, { json: {} }],
 		);
 		assert.equal(error, undefined, error?.message);
 		const arrivals = apiRequests(sandbox).filter((request) => request.method === 'POST').map((request) => Date.parse(request.at) - runBegan);
@@ -190,9 +192,9 @@ describe("n8n's Request Options on every request of an operation", () => {
 
 	test('a proxy that is not a URL is refused before anything is sent, naming the option', async () => {
 		clearRequestLog(sandbox);
-		const { error } = await runPdfNoodle(
+		const { error } = await runAgainst(
+			sandbox,
 			{ ...renderHtml('<p>x</p>'), requestOptions: { proxy: 'not a proxy' } },
-			{ credentials: credentialsFor(sandbox) },
 		);
 		assert.equal(error?.message, 'Invalid "Request Options → Proxy": must be a URL such as http://proxy.example.com:3128');
 		assert.equal(sandbox.context.requestLog.length, 0);

@@ -15,7 +15,7 @@ import axios from 'axios';
 
 import { PdfNoodleTrigger } from '../../dist/nodes/PdfNoodleTrigger/PdfNoodleTrigger.node.js';
 import type { Fault } from '../sandbox/faults';
-import { binaryBytes, runPdfNoodle } from '../harness/engine';
+import { binaryBytes } from '../harness/engine';
 import { startTriggerServer, type TriggerOptions, type TriggerServer } from '../harness/webhook';
 import { pdfText } from '../support/pdf';
 import { startReceiver } from '../support/receiver';
@@ -80,7 +80,7 @@ async function post(url: string, body: unknown, contentType = 'application/json'
 
 /** Renders asynchronously through the action node with the trigger's URL as webhook. */
 async function asyncRenderTo(webhook: string, template = 'letter') {
-	const { items, error } = await runPdfNoodle(
+	const { items, error } = await sandbox.run(
 		{
 			resource: 'document',
 			operation: 'renderFromTemplate',
@@ -90,7 +90,6 @@ async function asyncRenderTo(webhook: string, template = 'letter') {
 			webhook,
 			waitForCompletion: false,
 		},
-		{ credentials: credentialsFor(sandbox) },
 	);
 	assert.equal(error, undefined);
 	const requestId = String(items[0].json.requestId);

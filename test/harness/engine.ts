@@ -179,7 +179,12 @@ export interface NodeRunOptions extends RunOptions {
 
 export const NODE_NAME = 'PDF Noodle';
 
-type NodeRun = WorkflowRun & { items: INodeExecutionData[]; errorItems: INodeExecutionData[] };
+export type NodeRun = WorkflowRun & {
+	items: INodeExecutionData[];
+	errorItems: INodeExecutionData[];
+	/** The workflow that ran (the Input node, then the node), e.g. to resume it (resume.ts). */
+	workflowData: { nodes: INode[]; connections: IConnections };
+};
 
 /** Runs one PDF Noodle node with these parameters behind the Input node. */
 export async function runPdfNoodle(parameters: INode['parameters'], options: NodeRunOptions = {}): Promise<NodeRun> {
@@ -211,7 +216,7 @@ export async function runSingleNode(type: string, parameters: INode['parameters'
 	const runs = result.run.data.resultData.runData[NODE_NAME];
 	const main = runs?.length ? (runs[runs.length - 1].data?.main ?? []) : [];
 	// The second output exists under "Continue (using error output)": the failed items.
-	return { ...result, items: main[0] ?? [], errorItems: main[1] ?? [] };
+	return { ...result, items: main[0] ?? [], errorItems: main[1] ?? [], workflowData: { nodes, connections } };
 }
 
 /** The bytes of a binary that a node put out. */

@@ -16,6 +16,7 @@ import type {
 	INodeExecutionData,
 	IWebhookData,
 	IWorkflowBase,
+	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
@@ -84,31 +85,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	// n8n parses JSON bodies up to its payload limit (16 MB by default) and leaves others unparsed.
 	app.use(express.json({ limit: '16mb' }));
 	app.post(TRIGGER_PATH, async (request, response) => {
-		const additionalData = {
-			...additionalDataOutsideExecution(),
-			credentialsHelper,
-			hooks: new ExecutionLifecycleHooks('webhook', 'trigger-execution', {} as IWorkflowBase),
-			httpRequest: request,
-			httpResponse: response,
-		} as unknown as IWorkflowExecuteAdditionalData;
-		const webhookData = {
-			httpMethod: 'POST',
-			node: node.name,
-			path: 'pdf-noodle',
-			webhookDescription: nodeType.description.webhooks![0],
-			workflowId: workflow.id,
-			workflowExecuteAdditionalData: additionalData,
-		} as IWebhookData;
-		const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], null);
-		try {
-			const result = await nodeType.webhook!.call(context);
-			if (result.noWebhookResponse) return;
-			executions.push(result.workflowData?.[0] ?? []);
-			// As n8n answers an onReceived webhook whose description sets no response data.
-			response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
-		} catch (error) {
-			response.status(500).json({ message: (error as Error).message });
-		}
+		await serveWebhookCall(workflow, node, { request, response, credentialsHelper, path: 'pdf-noodle', executionId: 'trigger-execution' }, (items) => executions.push(items));
 	});
 	// What n8n answers for a body its JSON parser refuses.
 	app.use((error: Error & { status?: number }, _request: express.Request, response: express.Response, _next: express.NextFunction) => {
@@ -134,4 +111,48 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		workflowJson: JSON.parse(JSON.stringify({ nodes: [node], connections: {} })),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
+}
+
+/** One call to a node's webhook: the request and its response, the credentials, and for a waiting execution its data. */
+export interface WebhookCall {
+	request: express.Request;
+	response: express.Response;
+	credentialsHelper: TestCredentialsHelper;
+	path: string;
+	executionId: string;
+	runExecutionData?: IRunExecutionData;
+}
+
+/**
+ * Hands one call to the node's `webhook` in n8n-core's WebhookContext and answers it as n8n
+ * answers an onReceived webhook: the node has answered itself (a refused call: no execution),
+ * or 200 with its `webhookResponse`, and `started` gets the items the execution goes on with.
+ */
+export async function serveWebhookCall(workflow: Workflow, node: INode, call: WebhookCall, started: (items: INodeExecutionData[]) => void): Promise<void> {
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const additionalData = {
+		...additionalDataOutsideExecution(),
+		credentialsHelper: call.credentialsHelper,
+		hooks: new ExecutionLifecycleHooks('webhook', call.executionId, {} as IWorkflowBase),
+		httpRequest: call.request,
+		httpResponse: call.response,
+	} as unknown as IWorkflowExecuteAdditionalData;
+	const webhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: call.path,
+		webhookDescription: nodeType.description.webhooks![0],
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+	} as IWebhookData;
+	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], call.runExecutionData ?? null);
+	try {
+		const result = await nodeType.webhook!.call(context);
+		if (result.noWebhookResponse) return;
+		started(result.workflowData?.[0] ?? []);
+		// As n8n answers an onReceived webhook whose description sets no response data.
+		call.response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+	} catch (error) {
+		call.response.status(500).json({ message: (error as Error).message });
+	}
 }

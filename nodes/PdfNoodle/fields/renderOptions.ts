@@ -8,10 +8,8 @@ import {
 	requireUuid,
 	requireWholeNumber,
 } from '../../shared/errors/validation';
+import type { RenderSource } from '../../shared/api/endpoints';
 import type { ItemContext } from '../runner/itemContext';
-
-/** Which endpoint family the options are for: template renders take two more. */
-export type RenderSource = 'template' | 'html';
 
 const PDF_METADATA_FIELDS: INodeProperties[] = [
 	{ displayName: 'Title', name: 'title', type: 'string', default: '' },

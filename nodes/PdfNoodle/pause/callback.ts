@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { batchStatusPath, renderStatusPath } from '../../shared/api/endpoints';
-import { eventOf, isFinished, recordIdOf } from '../../shared/api/events';
+import { eventOf } from '../../shared/api/events';
+import { isFinished, recordIdOf } from '../../shared/api/records';
 import { asNodeError } from '../../shared/errors/errors';
-import { apiRequestWithinRateLimit, WEBHOOK_LOOKUP_RETRIES, WEBHOOK_LOOKUP_SECONDS } from '../../shared/transport/rateLimit';
+import { confirmWithService } from '../../shared/transport/confirmation';
 import { itemContextOf, type RunContext } from '../runner/itemContext';
 import { type AwaitedWork, awaitedWorkOf } from './pause';
 import { resumeWithError, resumeWithoutError } from './resumeError';
@@ -11,10 +11,6 @@ import { executeViewOfWebhook } from './webhookExecuteView';
 
 /** The output of a paused operation, from the finished work's status record. */
 export type FinishPaused = (execute: RunContext, awaited: AwaitedWork, record: IDataObject) => Promise<INodeExecutionData[]>;
-
-function statusPathOf(awaited: AwaitedWork): string {
-	return awaited.kind === 'render' ? renderStatusPath(awaited.id) : batchStatusPath(awaited.id);
-}
 
 /**
  * Answers the call without resuming the execution. A `webhook` method that throws would
@@ -31,7 +27,8 @@ function answerWithoutResuming(webhook: IWebhookFunctions, status: number, messa
  * already checked the URL's signature. Here:
  * 1. the body must be the result pdf noodle posts (a render result or a batch record),
  *    final, and for the very request the execution waits for;
- * 2. the result is then looked up at the service with the credential, and only that answer
+ * 2. the result is then confirmed at the service as the trigger confirms its calls
+ *    (shared/transport/confirmation.ts): looked up with the credential, and only that answer
  *    is used, so a body that imitates one cannot put files or states into the workflow;
  * 3. the output is what the polling path gives for the same items, and the execution resumes;
  *    or, where the polling path would fail the node, the node fails as the execution resumes.
@@ -51,21 +48,10 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 
 	const execute = executeViewOfWebhook(webhook);
 	const context = itemContextOf(execute, 0);
-	let record: IDataObject;
-	try {
-		// Within the rate limit, as the trigger's confirmation: a 429 or a transient failure is tried again for a while, then answered 503.
-		const response = await apiRequestWithinRateLimit(context, { method: 'GET', url: statusPathOf(awaited) }, WEBHOOK_LOOKUP_RETRIES);
-		if (response.statusCode === 429 || response.statusCode >= 500) {
-			return answerWithoutResuming(webhook, 503, `pdf noodle still answered ${response.statusCode} when the result was looked up, within the ${WEBHOOK_LOOKUP_SECONDS} s it is tried for; send it again later`);
-		}
-		if (response.statusCode >= 400) return answerWithoutResuming(webhook, 502, `pdf noodle answered ${response.statusCode} when the result was looked up`);
-		record = response.body as IDataObject;
-	} catch (error) {
-		return answerWithoutResuming(webhook, 503, `The result could not be looked up at pdf noodle: ${(error as Error).message}`);
-	}
-	if (eventOf(record) !== awaited.kind || !isFinished(awaited.kind, record)) {
-		return answerWithoutResuming(webhook, 409, `pdf noodle does not show ${awaited.kind} ${awaited.id} as finished`);
-	}
+	// The node's own context: its Request Options (proxy, timeout) hold for the lookup as for the run's requests.
+	const confirmation = await confirmWithService(context, event, body, 'leaves the execution waiting');
+	if ('refusal' in confirmation) return answerWithoutResuming(webhook, confirmation.refusal.status, confirmation.refusal.message);
+	const record = confirmation.record;
 	const resumed = { received: true, resumed: true };
 	try {
 		const items = await finish(execute, awaited, record);

@@ -10,6 +10,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isRecordKind, type RecordKind } from '../../shared/api/records';
 import { invalidParameter } from '../../shared/errors/validation';
 import { type ItemContext, itemContextOf } from '../runner/itemContext';
 import { failAtDeadline } from './resumeError';
@@ -33,10 +34,8 @@ const DEFAULT_PAUSE_TIMEOUT_SECONDS = 3600;
  */
 export const AWAITED_WORK_KEY = 'pdfNoodleWaitingFor';
 
-export type AwaitedKind = 'render' | 'batch';
-
 export interface AwaitedWork {
-	kind: AwaitedKind;
+	kind: RecordKind;
 	id: string;
 }
 
@@ -119,6 +118,6 @@ function deadlineError(execute: IExecuteFunctions, work: AwaitedWork, timeoutMs:
 /** The request a paused execution waits for, as `pauseForWork` remembered it. */
 export function awaitedWorkOf(context: { customData?: IWorkflowExecutionCustomData }): AwaitedWork | undefined {
 	const value = customDataOf(context)?.get(AWAITED_WORK_KEY);
-	const match = /^(render|batch):(.+)$/.exec(String(value ?? ''));
-	return match ? { kind: match[1] as AwaitedKind, id: match[2] } : undefined;
+	const match = /^(\w+):(.+)$/.exec(String(value ?? ''));
+	return match && isRecordKind(match[1]) ? { kind: match[1], id: match[2] } : undefined;
 }

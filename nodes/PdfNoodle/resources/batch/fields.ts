@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { batchStatusPath } from '../../../shared/api/endpoints';
+import { isFinished } from '../../../shared/api/records';
 import { fileOutputField } from '../../../shared/files/fileOutput';
 import { dataCheckField } from '../../dataCheck/field';
 import { downloadFields } from '../../fields/fields';
@@ -26,7 +27,7 @@ export const BATCH_WORK: WorkKind = {
 	subject: 'batch',
 	defaults: BATCH_WAIT_DEFAULTS,
 	statusPath: batchStatusPath,
-	isFinished: (record) => typeof record.status === 'string' && record.status !== 'ONGOING',
+	isFinished: (record) => isFinished('batch', record),
 };
 
 /** Batch entries have their own parameter names, kept from the first release so saved workflows stay valid. */

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_BATCH_ITEMS } from '../../../shared/api/endpoints';
+import { MAX_BATCH_ITEMS, type RenderSource } from '../../../shared/api/endpoints';
 import { invalidParameter, requireText } from '../../../shared/errors/validation';
 import { printSettingsBody } from '../../fields/printSettings';
 import { renderOptionsBody } from '../../fields/renderOptions';
@@ -10,7 +10,8 @@ import { templateIdOf } from '../../fields/templateLocator';
 import type { ItemContext } from '../../runner/itemContext';
 import { BATCH_DATA_NAMES } from './fields';
 
-export type BatchKind = 'template' | 'html';
+/** A batch renders from templates or from HTML: the render sources of the API. */
+export type BatchKind = RenderSource;
 
 /** A batch entry's data completed and checked (dataCheck/), and what the check found. */
 export interface CheckedEntry {

@@ -2,6 +2,7 @@ import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject 
 import { NodeApiError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource, renderStatusPath } from '../../../shared/api/endpoints';
+import { isFinished } from '../../../shared/api/records';
 import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/validation';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
@@ -19,7 +20,7 @@ export const RENDER_WORK: WorkKind = {
 	subject: 'render',
 	defaults: RENDER_WAIT_DEFAULTS,
 	statusPath: renderStatusPath,
-	isFinished: (record) => record.renderStatus === 'SUCCESS' || record.renderStatus === 'FAILED',
+	isFinished: (record) => isFinished('render', record),
 };
 
 /** A render's request, checked, and what its data check found (Render From Template: dataCheck/). */
