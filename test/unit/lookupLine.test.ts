@@ -8,10 +8,10 @@ const answer = (statusCode: number, retryAfter?: string) => ({ statusCode, heade
 const FAR = Date.now() + 60_000;
 
 /** Lookups that wait for their turn, recording the order in which they get it. */
-function lookups(line: LookupLine, names: string[], since = (index: number) => 1000 + index, deadline = FAR) {
+function lookups(line: LookupLine, names: string[], place = (index: number) => 1000 + index, deadline = FAR) {
 	const admitted: string[] = [];
 	const turns = names.map(async (name, index) => {
-		const mine = await line.turn(since(index), deadline);
+		const mine = await line.turn(place(index), deadline);
 		if (mine) admitted.push(name);
 		return mine;
 	});
@@ -24,10 +24,10 @@ test('at most eight lookups go at once at first; each answer lets the next in, i
 	const { admitted } = lookups(line, names);
 	await nextTurn();
 	assert.deepEqual(admitted, names.slice(0, 8));
-	line.done(answer(200));
+	line.done('/v1/pdf/status/r', answer(200));
 	await nextTurn();
 	assert.deepEqual(admitted, names.slice(0, 9), 'one answered, one more let in');
-	for (let done = 0; done < 3; done++) line.done(answer(200));
+	for (let done = 0; done < 3; done++) line.done('/v1/pdf/status/r', answer(200));
 	await nextTurn();
 	assert.deepEqual(admitted, names);
 	assert.equal(line.waitingCount, 0);
@@ -39,7 +39,7 @@ test('a 429 holds every waiting lookup back until its Retry-After, halves how ma
 	const { admitted } = lookups(line, names);
 	await nextTurn();
 	const limited = answer(429, '1');
-	line.done(limited);
+	line.done('/v1/pdf/status/r', limited);
 	await nextTurn();
 	assert.deepEqual(admitted, names.slice(0, 8), 'no lookup let in while the line is held back');
 	assert.equal(line.lastHoldBack, limited);
@@ -47,7 +47,7 @@ test('a 429 holds every waiting lookup back until its Retry-After, halves how ma
 	await new Promise((wait) => setTimeout(wait, 1200));
 	// Seven still out, the limit down from eight to four: none let in even after the hold.
 	assert.deepEqual(admitted, names.slice(0, 8));
-	for (let done = 0; done < 6; done++) line.done(answer(200));
+	for (let done = 0; done < 6; done++) line.done('/v1/pdf/status/r', answer(200));
 	await nextTurn();
 	assert.ok(Date.now() - heldSince >= 1000);
 	assert.deepEqual(admitted, names, 'the hold over and answers come: the rest go, in order');
@@ -60,10 +60,10 @@ test('a lookup sent again after a 429 goes back to its place: before those that 
 	const later = lookups(line, ['late0', 'late1'], (index) => 5000 + index);
 	await nextTurn();
 	assert.deepEqual(later.admitted, []);
-	// early0's lookup is answered 429 (Retry-After 0): it asks for its next turn with its first `since`.
-	line.done(answer(429, '0'));
+	// early0's lookup is answered 429 (Retry-After 0): it asks for its next turn at its first place.
+	line.done('/v1/pdf/status/r', answer(429, '0'));
 	const again = line.turn(1000, FAR).then((mine) => mine && later.admitted.push('early0 again'));
-	for (let done = 0; done < 7; done++) line.done(answer(200));
+	for (let done = 0; done < 7; done++) line.done('/v1/pdf/status/r', answer(200));
 	await again;
 	await nextTurn();
 	assert.deepEqual(later.admitted, ['early0 again', 'late0', 'late1']);
@@ -79,7 +79,7 @@ test('a lookup whose deadline passes while it waits gets no turn and leaves the 
 	const next = lookups(line, ['next'], () => 3000);
 	await nextTurn();
 	assert.deepEqual(next.admitted, []);
-	line.done(answer(200));
+	line.done('/v1/pdf/status/r', answer(200));
 	await nextTurn();
 	assert.deepEqual(next.admitted, ['next']);
 });
@@ -88,9 +88,22 @@ test('while a 429 holds the line back past a lookup\'s deadline, the lookup is r
 	const line = new LookupLine();
 	const { turns } = lookups(line, ['first']);
 	assert.equal(await turns[0], true);
-	line.done(answer(429, '30'));
+	line.done('/v1/pdf/status/r', answer(429, '30'));
 	const asked = Date.now();
 	assert.equal(await line.turn(2000, Date.now() + 20_000), false);
 	assert.ok(Date.now() - asked < 1000);
 	assert.equal(line.waitingCount, 0);
+});
+
+test('a call sent again keeps the place its first call took until its lookup is answered; then a new call is new', async () => {
+	const line = new LookupLine();
+	assert.equal(line.placeOf('/v1/pdf/status/a', 1000), 1000);
+	assert.equal(line.placeOf('/v1/pdf/status/b', 1500), 1500);
+	// The call about render a, answered 503 and sent again at 30000, stands where it first stood: before b.
+	assert.equal(line.placeOf('/v1/pdf/status/a', 30_000), 1000);
+	assert.equal(await line.turn(1000, Date.now() + 1000), true);
+	line.done('/v1/pdf/status/a', answer(429, '0'));
+	assert.equal(line.placeOf('/v1/pdf/status/a', 31_000), 1000, 'a 429 keeps the place');
+	line.done('/v1/pdf/status/a', answer(200));
+	assert.equal(line.placeOf('/v1/pdf/status/a', 32_000), 32_000, 'answered: a later call about it is a new one');
 });

@@ -12,7 +12,11 @@ import { retryAfterMs } from './retry';
  * get through within their 20 s. In the line they go in the order they arrived, a 429 holds
  * back every lookup of the credential until its `Retry-After` has passed, and how many may be
  * sent at once halves after a 429 and grows by one after as many answers (as TCP paces itself),
- * so the service sees about as many lookups as it takes, earliest first.
+ * so the service sees about as many lookups as it takes, earliest first. A call answered 503
+ * because its lookup did not get through within its time, and sent again, keeps the place its
+ * first call took (the lookup is known by its URL, which names the render or batch): else a
+ * call sent again would join the end of the line every time, and in a long burst some would
+ * never reach its head.
  */
 
 /** Lookups sent at once while the service has not answered 429. */
@@ -20,10 +24,12 @@ const START_AT_ONCE = 8;
 const MOST_AT_ONCE = 32;
 /** How long a 429 without a `Retry-After` holds the line back. */
 const DEFAULT_HOLD_MS = 1000;
+/** Places kept for lookups not yet answered (their calls may be sent again): the oldest go first. */
+const MOST_PLACES_KEPT = 5000;
 
 interface Waiter {
 	/** When its exchange began: a lookup answered 429 keeps its place. */
-	since: number;
+	place: number;
 	admit: () => void;
 }
 
@@ -36,26 +42,37 @@ export class LookupLine {
 	private wakeUpPlanned = false;
 	/** The service's last 429 to the credential: the answer of a lookup whose time ran out in the line. */
 	lastHoldBack?: IN8nHttpFullResponse;
+	/** When each lookup not yet answered was first asked for, by its URL. */
+	private readonly places = new Map<string, number>();
+
+	/** The place of a lookup in the line: when it was first asked for, by this call or an earlier one. */
+	placeOf(url: string, now: number): number {
+		const place = this.places.get(url);
+		if (place !== undefined) return place;
+		if (this.places.size >= MOST_PLACES_KEPT) this.places.delete(this.places.keys().next().value!);
+		this.places.set(url, now);
+		return now;
+	}
 
 	/**
 	 * Resolves `true` when it is this lookup's turn to be sent (then `done` must follow), or
 	 * `false` when `deadline` (ms since the epoch) passes first.
 	 */
-	async turn(since: number, deadline: number): Promise<boolean> {
+	async turn(place: number, deadline: number): Promise<boolean> {
 		// Held back past its deadline, it would only wait to be refused: refused now.
 		if (this.heldUntil >= deadline) return false;
 		let admitted = false;
 		let admit = () => {};
 		const admittedNow = new Promise<void>((resolve) => (admit = resolve));
 		const waiter: Waiter = {
-			since,
+			place,
 			admit: () => {
 				admitted = true;
 				admit();
 			},
 		};
-		// Ordered by `since`: a lookup sent again after a 429 goes back to where it stood.
-		const after = this.waiting.findIndex((other) => other.since > since);
+		// Ordered by place: a lookup sent again after a 429, or for a call sent again, goes back to where it stood.
+		const after = this.waiting.findIndex((other) => other.place > place);
 		this.waiting.splice(after === -1 ? this.waiting.length : after, 0, waiter);
 		this.admitWaiting();
 		// n8n 1.x's `sleep` takes no signal: there the deadline's timer runs out unheeded.
@@ -67,8 +84,10 @@ export class LookupLine {
 	}
 
 	/** A lookup that had its turn is answered (`undefined`: it failed without an answer). */
-	done(answer: IN8nHttpFullResponse | undefined): void {
+	done(url: string, answer: IN8nHttpFullResponse | undefined): void {
 		this.sending--;
+		// Answered (not 429): a call sent again later is a new one, and goes to the end.
+		if (answer !== undefined && answer.statusCode !== 429) this.places.delete(url);
 		if (answer?.statusCode === 429) {
 			this.atOnce = Math.max(1, Math.floor(this.atOnce / 2));
 			const heldFor = retryAfterMs(answer.headers as IDataObject) ?? DEFAULT_HOLD_MS;

@@ -73,8 +73,9 @@ export async function apiRequestWithinRateLimit(
 	const deadline = bound.withinMs === undefined ? undefined : began + bound.withinMs;
 	const line = bound.takeTurns === true ? lookupLineOf(context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'unsaved') : undefined;
 	if (line) context = withCredentialsReadOnce(context);
+	const place = line?.placeOf(request.url, began) ?? began;
 	for (let retries = 0; ; retries++) {
-		if (line && !(await line.turn(began, deadline ?? Number.POSITIVE_INFINITY))) return heldBackAnswer(context, line);
+		if (line && !(await line.turn(place, deadline ?? Number.POSITIVE_INFINITY))) return heldBackAnswer(context, line);
 		const left = deadline === undefined ? undefined : deadline - Date.now();
 		const timeoutMs = left === undefined ? request.timeoutMs : Math.max(1, Math.min(left, request.timeoutMs ?? left));
 		let attempt: Attempt | undefined;
@@ -85,7 +86,7 @@ export async function apiRequestWithinRateLimit(
 				async (error: unknown): Promise<Attempt> => (bound.transientFailures === true && isNetworkFailure(error) ? { failure: error } : await Promise.reject(error)),
 			);
 		} finally {
-			line?.done(attempt?.response);
+			line?.done(request.url, attempt?.response);
 		}
 		const { response, failure } = attempt;
 		const again = response === undefined || response.statusCode === 429 || (bound.transientFailures === true && response.statusCode >= 500);
