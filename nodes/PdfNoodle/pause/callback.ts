@@ -4,13 +4,13 @@ import { batchStatusPath, renderStatusPath } from '../../shared/api/endpoints';
 import { eventOf, isFinished, recordIdOf } from '../../shared/api/events';
 import { asNodeError } from '../../shared/errors/errors';
 import { apiRequestWithinRateLimit, WEBHOOK_LOOKUP_RETRIES, WEBHOOK_LOOKUP_SECONDS } from '../../shared/transport/rateLimit';
-import { itemContextOf, type RunContext } from '../runner/itemContext';
+import { type RunContext, runContextOf } from '../runner/runContext';
 import { type AwaitedWork, awaitedWorkOf } from './pause';
 import { resumeWithError, resumeWithoutError } from './resumeError';
 import { executeViewOfWebhook } from './webhookExecuteView';
 
 /** The output of a paused operation, from the finished work's status record. */
-export type FinishPaused = (execute: RunContext, awaited: AwaitedWork, record: IDataObject) => Promise<INodeExecutionData[]>;
+export type FinishPaused = (run: RunContext, awaited: AwaitedWork, record: IDataObject) => Promise<INodeExecutionData[]>;
 
 function statusPathOf(awaited: AwaitedWork): string {
 	return awaited.kind === 'render' ? renderStatusPath(awaited.id) : batchStatusPath(awaited.id);
@@ -49,8 +49,8 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	if (id !== awaited.id) return answerWithoutResuming(webhook, 403, `This execution waits for ${awaited.kind} ${awaited.id}, not ${id}`);
 	if (!isFinished(event, body)) return answerWithoutResuming(webhook, 422, `The ${event} is still ONGOING: only its final result resumes the execution`);
 
-	const execute = executeViewOfWebhook(webhook);
-	const context = itemContextOf(execute, 0);
+	const run = runContextOf(executeViewOfWebhook(webhook));
+	const context = run.item(0);
 	let record: IDataObject;
 	try {
 		// Within the rate limit, as the trigger's confirmation: a 429 or a transient failure is tried again for a while, then answered 503.
@@ -68,7 +68,7 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	}
 	const resumed = { received: true, resumed: true };
 	try {
-		const items = await finish(execute, awaited, record);
+		const items = await finish(run, awaited, record);
 		resumeWithoutError(webhook);
 		return { workflowData: [items], webhookResponse: resumed };
 	} catch (error) {
@@ -76,6 +76,6 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 		// and the execution keeps what the nodes before it output (see resumeError.ts).
 		const nodeError = asNodeError(context, error);
 		if (!resumeWithError(webhook, nodeError)) throw nodeError;
-		return { workflowData: [execute.getInputData()], webhookResponse: resumed };
+		return { workflowData: [run.getInputData()], webhookResponse: resumed };
 	}
 }

@@ -1,4 +1,4 @@
-import type { IAdditionalCredentialOptions, ICredentialDataDecryptedObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IAdditionalCredentialOptions, ICredentialDataDecryptedObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import type { TransportContext } from './transport';
 
@@ -9,12 +9,18 @@ import type { TransportContext } from './transport';
  * the rest of an item's request. The request still goes through `httpRequestWithAuthentication`,
  * which takes the data read here and lets the credential type's `authenticate` shape it.
  */
-export function credentialsReadOnce(execute: IExecuteFunctions): <Context extends TransportContext>(context: Context) => Context {
+/** What the credential is read from: n8n's context of the node run (or a view of it). */
+export interface CredentialSource {
+	getNode(): INode;
+	getCredentials(type: string, itemIndex?: number): Promise<ICredentialDataDecryptedObject>;
+}
+
+export function credentialsReadOnce(source: CredentialSource): <Context extends TransportContext>(context: Context) => Context {
 	const read = new Map<string, Promise<ICredentialDataDecryptedObject>>();
 	const credentialsOf = async (type: string): Promise<ICredentialDataDecryptedObject> => {
 		let found = read.get(type);
 		if (!found) {
-			found = execute.getCredentials(type, 0);
+			found = source.getCredentials(type, 0);
 			read.set(type, found);
 		}
 		// A copy each time: n8n's authentication may add to the data it is given.
@@ -27,10 +33,10 @@ export function credentialsReadOnce(execute: IExecuteFunctions): <Context extend
 			...context.helpers,
 			httpRequestWithAuthentication: async (type: string, options: IHttpRequestOptions, extra?: IAdditionalCredentialOptions) => {
 				const send = context.helpers.httpRequestWithAuthentication;
-				const reference = execute.getNode().credentials?.[type];
-				if (extra?.credentialsDecrypted || !reference) return await send.call(execute, type, options, extra);
+				const reference = source.getNode().credentials?.[type];
+				if (extra?.credentialsDecrypted || !reference) return await send.call(source, type, options, extra);
 				const credentialsDecrypted = { id: reference.id ?? '', name: reference.name, type, data: await credentialsOf(type) };
-				return await send.call(execute, type, options, { ...extra, credentialsDecrypted });
+				return await send.call(source, type, options, { ...extra, credentialsDecrypted });
 			},
 		},
 	});

@@ -9,11 +9,6 @@ export const TOOL_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 2, timeou
 
 export const RESOURCE = 'pdfTool';
 
-/** Where an operation's own fields show: for it alone. */
-export function onlyFor(operation: string) {
-	return { show: { resource: [RESOURCE], operation: [operation] } };
-}
-
 /** The options every tool takes: output file name, URL lifetime, background run. */
 export function toolOptionsField(fileNameHint: string): INodeProperties {
 	return {

@@ -1,14 +1,17 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter } from '../../../shared/errors/validation';
 import { checkPdfSource, type PdfSource, type PdfSourceParameters, pdfSourceFields, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import { runEachItem } from '../../runner/runner';
+import type { Operation } from '../operation';
+import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
+import { mergeAcrossItems } from './mergeAcrossItems';
 import { runTool } from './output';
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Merge PDFs',
 	value: 'mergePdfs',
 	action: 'Merge PDFs into one, in order',
@@ -83,10 +86,8 @@ const properties: INodeProperties[] = [
 	toolOptionsField('Name of the merged PDF; must end in .pdf. A random name when empty.'),
 ];
 
-export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
-
 /** Merge PDFs with "Inputs: PDFs Listed Below", for each item: the PDFs its parameters list. */
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+async function mergeListedPdfs(context: ItemContext): Promise<INodeExecutionData[]> {
 	const entries = ((context.getNodeParameter('sources', {}) as IDataObject).source ?? []) as PdfSourceParameters[];
 	if (entries.length < 2) {
 		throw invalidParameter(context, 'PDFs to Merge', `needs at least 2 PDFs, not ${entries.length}`);
@@ -100,3 +101,12 @@ export async function execute(context: ItemContext): Promise<INodeExecutionData[
 	for (const source of sources) urls.push(await sourceUrl(context, source));
 	return await runTool(context, TOOL_PATHS.mergePdfs, { urls, ...body });
 }
+
+/** PDF Tool → Merge PDFs: across all input items in one request, or for each item its listed PDFs. */
+export const mergePdfs: Operation = {
+	resource: RESOURCE,
+	option,
+	fields: properties,
+	forWholeRun: async (run) =>
+		run.getNodeParameter('mergeInputs', 0, 'list') === 'allItems' ? await mergeAcrossItems(run) : await runEachItem(run, mergeListedPdfs),
+};

@@ -1,5 +1,5 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { TEMPLATE_CREATION_PATH, templatePath } from '../../../shared/api/endpoints';
 import { requireHttpUrl, requireText } from '../../../shared/errors/validation';
@@ -9,6 +9,7 @@ import { checkPdfSource, type PdfSource, sourceUrl } from '../../fields/pdfSourc
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, waitingFields, waitSettings } from '../../waiting/settings';
 import { awaitWork, type WorkKind } from '../../waiting/waiting';
+import type { Operation } from '../operation';
 
 /** pdf noodle asks to poll a creation every 10 to 30 s; a creation usually takes a couple of minutes. */
 export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600, minPollIntervalSeconds: 10 };
@@ -33,7 +34,7 @@ const CREATION_WORK: WorkKind = {
 	justLookedUp: false,
 };
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Create With AI',
 	value: 'createWithAi',
 	action: 'Create a template with AI from a description',
@@ -117,9 +118,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['template'], operation: [option.value as string] } }, properties);
-
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+async function createTemplate(context: ItemContext): Promise<INodeExecutionData[]> {
 	const body: IDataObject = {
 		prompt: requireText(context, 'Prompt', context.getNodeParameter('prompt')),
 		displayName: requireText(context, 'Display Name', context.getNodeParameter('displayName')).trim(),
@@ -182,3 +181,6 @@ async function awaitCreation(context: ItemContext, accepted: IDataObject): Promi
 	}
 	return [item];
 }
+
+/** Template → Create With AI. */
+export const createWithAi: Operation = { resource: 'template', option, fields: properties, forEachItem: createTemplate };
