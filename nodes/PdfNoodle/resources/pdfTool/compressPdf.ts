@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workf
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter } from '../../../shared/errors/validation';
-import { pdfSourceFields } from '../../fields/pdfSource';
+import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
 import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
@@ -18,7 +18,7 @@ const option = {
 };
 
 const properties: INodeProperties[] = [
-	...pdfSourceFields(),
+	...inputPdfFields(),
 	{
 		displayName: 'Compression Level',
 		name: 'compressLevel',

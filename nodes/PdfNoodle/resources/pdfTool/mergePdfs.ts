@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter } from '../../../shared/errors/validation';
-import { checkPdfSource, type PdfSource, type PdfSourceParameters, pdfSourceFields, sourceUrl } from '../../fields/pdfSource';
+import { checkPdfSource, inputPdfFields, LISTED_PDF, type PdfSource, pdfSourceFields, pdfSourceParametersOf, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { runEachItem } from '../../runner/runner';
 import type { Operation } from '../operation';
@@ -17,6 +17,9 @@ const option = {
 	action: 'Merge PDFs into one, in order',
 	description: 'Join two or more PDFs, in the order given, into one PDF',
 };
+
+/** Each PDF of the list: a URL (the choice's default) or a binary field of the item. */
+const listedPdf = pdfSourceFields(LISTED_PDF, { choice: { default: 'url' }, url: { placeholder: 'e.g. https://example.com/part-1.pdf' } });
 
 const properties: INodeProperties[] = [
 	{
@@ -38,7 +41,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'list',
 	},
-	...updateDisplayOptions({ show: { mergeInputs: ['allItems'] } }, pdfSourceFields()),
+	...updateDisplayOptions({ show: { mergeInputs: ['allItems'] } }, inputPdfFields()),
 	{
 		displayName: 'PDFs to Merge',
 		name: 'sources',
@@ -53,33 +56,7 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'PDF',
 				name: 'source',
-				values: [
-					{
-						displayName: 'Input PDF',
-						name: 'inputType',
-						type: 'options',
-						options: [
-							{ name: 'From Binary Field', value: 'binary' },
-							{ name: 'From URL', value: 'url' },
-						],
-						default: 'url',
-					},
-					{
-						displayName: 'PDF URL',
-						name: 'url',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. https://example.com/part-1.pdf',
-						displayOptions: { show: { inputType: ['url'] } },
-					},
-					{
-						displayName: 'Input Binary Field',
-						name: 'binaryPropertyName',
-						type: 'string',
-						default: 'data',
-						displayOptions: { show: { inputType: ['binary'] } },
-					},
-				],
+				values: [listedPdf.choice, listedPdf.url, listedPdf.binary],
 			},
 		],
 	},
@@ -88,7 +65,8 @@ const properties: INodeProperties[] = [
 
 /** Merge PDFs with "Inputs: PDFs Listed Below", for each item: the PDFs its parameters list. */
 async function mergeListedPdfs(context: ItemContext): Promise<INodeExecutionData[]> {
-	const entries = ((context.getNodeParameter('sources', {}) as IDataObject).source ?? []) as PdfSourceParameters[];
+	const listed = ((context.getNodeParameter('sources', {}) as IDataObject).source ?? []) as IDataObject[];
+	const entries = listed.map((entry) => pdfSourceParametersOf(LISTED_PDF, (name, fallback) => entry[name] ?? fallback));
 	if (entries.length < 2) {
 		throw invalidParameter(context, 'PDFs to Merge', `needs at least 2 PDFs, not ${entries.length}`);
 	}

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workf
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter, requirePageRanges, requireWholeNumber } from '../../../shared/errors/validation';
 import { FILE_OUTPUT, fileOutputField } from '../../../shared/files/fileOutput';
-import { pdfSourceFields } from '../../fields/pdfSource';
+import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
 import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
@@ -17,7 +17,7 @@ const option = {
 };
 
 const properties: INodeProperties[] = [
-	...pdfSourceFields(),
+	...inputPdfFields(),
 	{
 		displayName: 'Split Mode',
 		name: 'splitMode',

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workf
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter, keywordList, optionalText, requireNumberInRange } from '../../../shared/errors/validation';
-import { pdfSourceFields } from '../../fields/pdfSource';
+import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
 import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
@@ -27,7 +27,7 @@ const option = {
 };
 
 const properties: INodeProperties[] = [
-	...pdfSourceFields(),
+	...inputPdfFields(),
 	{
 		displayName: 'Metadata',
 		name: 'pdfProperties',

@@ -5,7 +5,7 @@ import { TEMPLATE_CREATION_PATH, templatePath } from '../../../shared/api/endpoi
 import { requireHttpUrl, requireText } from '../../../shared/errors/validation';
 import { downloadToBinary } from '../../../shared/files/download';
 import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
-import { checkPdfSource, type PdfSource, sourceUrl } from '../../fields/pdfSource';
+import { checkPdfSource, type PdfSource, pdfSourceFields, pdfSourceParametersOf, REFERENCE_FILE, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, waitingFields, waitSettings } from '../../waiting/settings';
 import { awaitWork, type WorkKind } from '../../waiting/waiting';
@@ -41,6 +41,26 @@ const option = {
 	description: 'Describe a template in words; pdf noodle designs it',
 };
 
+/** An example document: a URL (none when empty) or a PDF of the input item. */
+const referenceFile = pdfSourceFields(REFERENCE_FILE, {
+	choice: {
+		displayName: 'Reference File',
+		options: [
+			{ name: 'From URL', value: 'url', description: 'A public URL of the file, or none' },
+			{ name: 'From Binary Field', value: 'binary', description: 'A PDF of the input item, uploaded to pdf noodle first' },
+		],
+		// URL first: a workflow saved before this choice existed keeps its Reference File URL.
+		default: 'url',
+		description: 'An example document the design should follow (optional)',
+	},
+	url: {
+		displayName: 'Reference File URL',
+		placeholder: 'e.g. https://example.com/old-invoice.pdf',
+		description: 'A public URL of an example document the design should follow; leave empty for none',
+	},
+	binary: { required: true, hint: 'The name of the input binary field holding the reference PDF' },
+});
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Prompt',
@@ -61,36 +81,9 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Monthly Invoice',
 		description: 'The name of the new template',
 	},
-	{
-		displayName: 'Reference File',
-		name: 'referenceFileType',
-		type: 'options',
-		options: [
-			{ name: 'From URL', value: 'url', description: 'A public URL of the file, or none' },
-			{ name: 'From Binary Field', value: 'binary', description: 'A PDF of the input item, uploaded to pdf noodle first' },
-		],
-		// URL first: a workflow saved before this choice existed keeps its Reference File URL.
-		default: 'url',
-		description: 'An example document the design should follow (optional)',
-	},
-	{
-		displayName: 'Reference File URL',
-		name: 'fileUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. https://example.com/old-invoice.pdf',
-		displayOptions: { show: { referenceFileType: ['url'] } },
-		description: 'A public URL of an example document the design should follow; leave empty for none',
-	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'referenceBinaryField',
-		type: 'string',
-		default: 'data',
-		required: true,
-		displayOptions: { show: { referenceFileType: ['binary'] } },
-		hint: 'The name of the input binary field holding the reference PDF',
-	},
+	referenceFile.choice,
+	referenceFile.url,
+	referenceFile.binary,
 	...waitingFields(CREATION_WAIT_DEFAULTS),
 	{
 		displayName: 'Simplify',
@@ -123,7 +116,7 @@ async function createTemplate(context: ItemContext): Promise<INodeExecutionData[
 		prompt: requireText(context, 'Prompt', context.getNodeParameter('prompt')),
 		displayName: requireText(context, 'Display Name', context.getNodeParameter('displayName')).trim(),
 	};
-	const reference = await referenceFile(context);
+	const reference = await referenceFileOf(context);
 	waitSettings(context, CREATION_WAIT_DEFAULTS);
 	// Uploaded only once everything is checked: a refused item sends nothing.
 	if (reference) body.fileUrl = await sourceUrl(context, reference);
@@ -132,12 +125,10 @@ async function createTemplate(context: ItemContext): Promise<INodeExecutionData[
 }
 
 /** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
-async function referenceFile(context: ItemContext): Promise<PdfSource | undefined> {
-	if (context.getNodeParameter('referenceFileType', 'url') === 'binary') {
-		const binaryPropertyName = context.getNodeParameter('referenceBinaryField', 'data') as string;
-		return await checkPdfSource(context, { inputType: 'binary', binaryPropertyName }, '');
-	}
-	const fileUrl = String(context.getNodeParameter('fileUrl', '') ?? '').trim();
+async function referenceFileOf(context: ItemContext): Promise<PdfSource | undefined> {
+	const parameters = pdfSourceParametersOf(REFERENCE_FILE, (name, fallback) => context.getNodeParameter(name, name === REFERENCE_FILE.choice ? 'url' : fallback));
+	if (parameters.inputType === 'binary') return await checkPdfSource(context, parameters, '');
+	const fileUrl = String(parameters.url ?? '').trim();
 	return fileUrl === '' ? undefined : { url: requireHttpUrl(context, 'Reference File URL', fileUrl) };
 }
 
