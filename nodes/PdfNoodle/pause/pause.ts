@@ -1,12 +1,4 @@
-/**
- * The pause: Mode "Pause Until Called Back" (mode.ts holds the Mode parameter). A render or a
- * batch is sent with the execution's resume URL as its webhook, and the execution waits,
- * holding no worker (pause.ts); pdf noodle's call runs the node's `webhook`, which confirms the
- * result at the service and outputs what the polling path would (callback.ts), from the
- * paused run's parameters and items (webhookExecuteView.ts); a pause that times out, or work
- * that failed, fails the node as the execution resumes (resumeError.ts). It may use the runner,
- * the fields, the transport and the errors; the render and batch operations use it.
- */
+/** The pause room: Mode "Pause Until Called Back" (here, mode.ts), its resume (callback.ts, webhookExecuteView.ts, resumeError.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

@@ -1,11 +1,4 @@
-/**
- * Waiting for work pdf noodle does in the background (a render answered 202 or asked for
- * asynchronously, a batch, a PDF tool job, a template created with AI): `awaitWork`, the
- * one wait every family goes through, given the family's `WorkKind`, and the polling it does
- * (waiting.ts); the parameters that set it (settings.ts); a Get Status operation of any family
- * (statusLookup.ts). It may use the runner's item context, the fields, the transport and the
- * errors; the operations use it.
- */
+/** The waiting room: `awaitWork`, the one wait for work in the background (here), its parameters (settings.ts), Get Status (statusLookup.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 

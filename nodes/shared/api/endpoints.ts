@@ -1,9 +1,4 @@
-/**
- * The pdf noodle API as data: every path the package calls, below the credential's Base URL
- * (endpoints.ts), and the records the service answers and posts, with their states
- * (events.ts). Paths are written here once, so that a change of the API is a change of this
- * room. It uses nothing of the package; every other room may use it.
- */
+/** The api room: every path of the pdf noodle API (here) and the records it answers and posts (events.ts); its arrows: test/unit/rooms.test.ts. */
 
 /** Which kind of render: from a stored template, or from the user's own HTML. */
 export type RenderSource = 'template' | 'html';
