@@ -40,7 +40,7 @@ test('every file and folder the recipe names exists, but the new operation\'s ow
 
 test('every helper the recipe calls is exported by the code', () => {
 	const called = [...new Set(spans.flatMap((span) => [...span.matchAll(/(?:^|\.\.\.|[^.\w])([a-zA-Z]\w*)\(/g)].map((match) => match[1])))].filter((name) => !NEW.test(name));
-	assert.ok(called.includes('runToolOnInputPdf') && called.includes('toolOptionsBody') && called.includes('inputPdfFields'), called.join(', '));
+	assert.ok(called.includes('runToolOnInputPdf') && called.includes('toolPlan') && called.includes('inputPdfFields'), called.join(', '));
 	const exported = (name: string) => sources.some(({ text }) => new RegExp(`export (async )?(function|const|class|interface|type) ${name}\\b`).test(text));
 	// What an operation gives (`forEachItem(context)`, `forWholeRun(run)`) is a member of `Operation`.
 	const operationModel = readFileSync(join(ROOT, 'nodes/PdfNoodle/resources/operation.ts'), 'utf8');
@@ -55,9 +55,13 @@ test('the helper the recipe runs a tool with is the one the tools use', () => {
 	assert.match(readFileSync(join(ROOT, 'nodes/PdfNoodle/resources/pdfTool/index.ts'), 'utf8'), /const tools = \[/, 'the resource has the `tools` list the recipe adds to');
 });
 
-test('every tool that shows the Tool Options reads them back (the recipe\'s toolOptionsBody)', () => {
-	assert.match(recipe, /toolOptionsBody\(context\)/);
+test('every tool that shows the Tool Options reads them back (the recipe\'s toolPlan, which runToolOnInputPdf makes)', () => {
+	assert.match(recipe, /toolPlan\(context, fields\)/);
+	const common = readFileSync(join(ROOT, 'nodes/PdfNoodle/resources/pdfTool/common.ts'), 'utf8');
+	assert.match(common.slice(common.indexOf('export function toolPlan')), /toolOptionsBody\(context\)/, 'the plan reads the Tool Options back');
+	const output = readFileSync(join(ROOT, 'nodes/PdfNoodle/resources/pdfTool/output.ts'), 'utf8');
+	assert.match(output.slice(output.indexOf('export async function runToolOnInputPdf')), /toolPlan\(context/, 'runToolOnInputPdf makes the plan');
 	const showing = pdfTools.filter(({ text }) => /toolOptionsField\(/.test(text) && !/export function toolOptionsField/.test(text));
 	assert.ok(showing.length >= 5, String(showing.length));
-	assert.deepEqual([...showing.filter(({ text }) => !/toolOptionsBody\(/.test(text)).map(({ file }) => file)], []);
+	assert.deepEqual([...showing.filter(({ text }) => !/(toolPlan|runToolOnInputPdf)\(context/.test(text)).map(({ file }) => file)], []);
 });

@@ -34,9 +34,9 @@ export function statusLookupOperation(lookup: StatusLookup) {
 		// A status URL the API answered is the work's status path with its ID.
 		const statusPrefix = lookup.kind.statusPath('').replace(/\/$/, '');
 		const id = idOrStatusUrl(context, displayName, context.getNodeParameter(name), statusPrefix);
-		waitSettings(context, lookup.kind.defaults);
+		const wait = waitSettings(context, lookup.kind.defaults);
 		let record = await apiJsonWithinRateLimit(context, { method: 'GET', url: lookup.kind.statusPath(id) });
-		if (!lookup.kind.isFinished(record)) record = (await awaitWork(context, lookup.kind, id)) ?? record;
+		if (!lookup.kind.isFinished(record)) record = (await awaitWork(context, lookup.kind, wait, id)) ?? record;
 		return await lookup.output(context, record);
 	}
 

@@ -6,7 +6,7 @@ import { apiErrorFor } from '../../shared/errors/errors';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../shared/transport/retry';
 import { apiRequest, serviceBaseUrl } from '../../shared/transport/transport';
 import type { ItemContext } from '../runner/itemContext';
-import { type WaitDefaults, waitSettings } from './settings';
+import type { WaitDefaults, WaitSettings } from './settings';
 
 /**
  * A family of background work, as the waits and the Get Status operations see it: what it is
@@ -32,10 +32,10 @@ export interface WorkKind {
  * The wait every operation offers for work that goes on in the background: with "Wait for
  * Completion" on, the work's status is polled to its end and the final record returned; with
  * it off, undefined (the caller outputs what the API answered). `statusUrl` is the one the API
- * answered, if it did: messages name it so that a person can look the work up later.
+ * answered, if it did: messages name it so that a person can look the work up later. `wait`
+ * is what the operation read and checked before it sent anything (`waitSettings`).
  */
-export async function awaitWork(context: ItemContext, kind: WorkKind, id: string, statusUrl?: unknown): Promise<IDataObject | undefined> {
-	const wait = waitSettings(context, kind.defaults);
+export async function awaitWork(context: ItemContext, kind: WorkKind, wait: WaitSettings, id: string, statusUrl?: unknown): Promise<IDataObject | undefined> {
 	if (!wait.waitForCompletion) return undefined;
 	const answeredUrl = typeof statusUrl === 'string' && statusUrl !== '' ? statusUrl : undefined;
 	return await pollUntilFinished(context, {

@@ -15,7 +15,7 @@ import type { ItemContext } from '../../runner/itemContext';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunOperation } from '../../runner/runner';
-import { waitSettings } from '../../waiting/settings';
+import { type WaitSettings, waitSettings } from '../../waiting/settings';
 import { awaitWork } from '../../waiting/waiting';
 import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
 import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
@@ -63,11 +63,11 @@ function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
 	if (mode !== 'sync') fields.async = true;
 	const webhook = mode === PAUSE_MODE ? '' : String(context.getNodeParameter('webhook', '') ?? '').trim();
 	if (webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', webhook);
-	waitSettings(context, BATCH_WAIT_DEFAULTS);
 	return fields;
 }
 
-type BatchToSend = PlannedBatch & { fields: IDataObject };
+/** A batch checked and ready: its entries, its top-level fields and how the node waits for it. */
+type BatchToSend = PlannedBatch & { fields: IDataObject; wait: WaitSettings };
 
 /**
  * Plans every batch from the input, every parameter of every item and of every batch
@@ -105,7 +105,7 @@ function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome): Batch
 	const planned: BatchToSend[] = [];
 	for (const batch of batches) {
 		try {
-			planned.push({ ...batch, fields: batchFields(run, batch) });
+			planned.push({ ...batch, fields: batchFields(run, batch), wait: waitSettings(run.item(batch.settingsIndex), BATCH_WAIT_DEFAULTS) });
 		} catch (error) {
 			outcome.fail(inputsOf(batch), error);
 		}
@@ -182,7 +182,7 @@ async function sendBatch(
 	const inBackground = response.statusCode === 202 || batch.fields.async === true;
 	if (!inBackground) return { record: answer, finished: true };
 
-	const record = await awaitWork(context, BATCH_WORK, String(answer.batchRequestId ?? ''), answer.statusUrl);
+	const record = await awaitWork(context, BATCH_WORK, batch.wait, String(answer.batchRequestId ?? ''), answer.statusUrl);
 	if (!record) return { record: answer, finished: false };
 	return { record, finished: true };
 }

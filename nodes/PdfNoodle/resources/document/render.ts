@@ -8,7 +8,7 @@ import { announcedSizeOf, downloadToBinary } from '../../../shared/files/downloa
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, waitSettings } from '../../waiting/settings';
+import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
 import { awaitWork, type WorkKind } from '../../waiting/waiting';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
@@ -35,7 +35,14 @@ export interface CheckedRequest {
  */
 export interface RequestDraft {
 	request: ApiRequest;
+	/** How the node waits for the render (`renderWait`), checked with the rest. */
+	wait: WaitSettings;
 	withData?: () => Promise<CheckedRequest>;
+}
+
+/** The waiting parameters of a render, checked. */
+export function renderWait(context: ItemContext): WaitSettings {
+	return waitSettings(context, RENDER_WAIT_DEFAULTS);
 }
 
 /** The draft's request, its data completed and checked. */
@@ -56,7 +63,6 @@ export function renderRequest(context: ItemContext, source: RenderSource, conten
 		body.webhook = requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', ''));
 	}
 	Object.assign(body, renderOptionsBody(context, source));
-	waitSettings(context, RENDER_WAIT_DEFAULTS);
 	requireBodyWithinLimit(context, contentParameter, body);
 	return { method: 'POST', url: mode === 'sync' ? RENDER_PATHS[source].sync : RENDER_PATHS[source].async, body };
 }
@@ -78,11 +84,11 @@ export function renderFailedError(context: ItemContext, result: IDataObject): No
  * for a synchronous answer, which names none), `renderStatus`, `signedUrl`, `metadata`. With
  * "Wait for Completion" off, an unfinished render's answer is output as it is.
  */
-export async function renderOutput(context: ItemContext, response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+export async function renderOutput(context: ItemContext, response: IN8nHttpFullResponse, wait: WaitSettings): Promise<INodeExecutionData[]> {
 	const answer = throwOnErrorStatus(context, response);
 	const isAsync = context.getNodeParameter('mode', 'sync') === 'async';
 	if (response.statusCode !== 202 && !isAsync) return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...answer });
-	const result = await awaitWork(context, RENDER_WORK, String(answer.requestId ?? ''), answer.statusUrl);
+	const result = await awaitWork(context, RENDER_WORK, wait, String(answer.requestId ?? ''), answer.statusUrl);
 	return result ? await finishedRenderItems(context, result) : [{ json: answer }];
 }
 

@@ -8,7 +8,7 @@ import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
 import { pausableRender, resumeRenders } from './pause';
-import { renderOutput, renderRequest, type RequestDraft } from './render';
+import { renderOutput, renderRequest, renderWait, type RequestDraft } from './render';
 
 const option = {
 	name: 'Render From HTML',
@@ -37,11 +37,12 @@ function request(context: ItemContext): RequestDraft {
 	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) content.pdfParams = pdfParams;
-	return { request: renderRequest(context, 'html', content, 'HTML') };
+	return { request: renderRequest(context, 'html', content, 'HTML'), wait: renderWait(context) };
 }
 
 async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
-	return await renderOutput(context, await apiRequestWithinRateLimit(context, request(context).request));
+	const draft = request(context);
+	return await renderOutput(context, await apiRequestWithinRateLimit(context, draft.request), draft.wait);
 }
 
 /** Document → Render From HTML: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */

@@ -10,7 +10,7 @@ import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
 import { pausableRender, resumeRenders } from './pause';
-import { completedRequest, renderOutput, renderRequest, type RequestDraft } from './render';
+import { completedRequest, renderOutput, renderRequest, renderWait, type RequestDraft } from './render';
 
 const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' };
 
@@ -41,6 +41,7 @@ function request(context: ItemContext): RequestDraft {
 	const checked = requestFor(known ?? {});
 	return {
 		request: checked,
+		wait: renderWait(context),
 		withData: async () => {
 			const { data, dataCheck } = await checkedTemplateData(context, DATA_NAMES, templateId, known);
 			return { request: known ? checked : requestFor(data), dataCheck };
@@ -49,10 +50,11 @@ function request(context: ItemContext): RequestDraft {
 }
 
 async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
-	const { request: checked, dataCheck } = await completedRequest(request(context));
+	const draft = request(context);
+	const { request: checked, dataCheck } = await completedRequest(draft);
 	const response = await apiRequestWithinRateLimit(context, checked);
 	throwOnMissingTemplate(context, response);
-	return withDataCheck(await renderOutput(context, response), dataCheck);
+	return withDataCheck(await renderOutput(context, response, draft.wait), dataCheck);
 }
 
 /** Document → Render From Template: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */

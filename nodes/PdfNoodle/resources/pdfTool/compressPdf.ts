@@ -5,7 +5,7 @@ import { invalidParameter } from '../../../shared/errors/validation';
 import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
-import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
+import { RESOURCE, toolOptionsField } from './common';
 import { runToolOnInputPdf } from './output';
 
 const LEVELS = ['low', 'medium', 'high'];
@@ -40,7 +40,7 @@ async function compressItemPdf(context: ItemContext): Promise<INodeExecutionData
 function compressFields(context: ItemContext): IDataObject {
 	const level = String(context.getNodeParameter('compressLevel', 'medium'));
 	if (!LEVELS.includes(level)) throw invalidParameter(context, 'Compression Level', `must be one of ${LEVELS.join(', ')}, not "${level}"`);
-	return { compressLevel: level, ...toolOptionsBody(context) };
+	return { compressLevel: level };
 }
 
 /** PDF Tool → Compress PDF. */

@@ -5,7 +5,7 @@ import { requireBodyWithinLimit, requireText } from '../../../shared/errors/vali
 import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
-import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
+import { RESOURCE, toolOptionsField, toolPlan } from './common';
 import { runTool } from './output';
 
 const option = {
@@ -44,9 +44,9 @@ async function convertItemMarkdown(context: ItemContext): Promise<INodeExecution
 	if (customCss.trim() !== '') body.customCss = customCss;
 	const pdfOptions = printSettingsBody(context, 'pdfOptions', 'PDF Options');
 	if (pdfOptions) body.pdfOptions = pdfOptions;
-	Object.assign(body, toolOptionsBody(context));
-	requireBodyWithinLimit(context, 'Markdown', body);
-	return await runTool(context, TOOL_PATHS.markdownToPdf, body);
+	const plan = toolPlan(context, body);
+	requireBodyWithinLimit(context, 'Markdown', plan.body);
+	return await runTool(context, TOOL_PATHS.markdownToPdf, plan);
 }
 
 /** PDF Tool → Markdown to PDF. */

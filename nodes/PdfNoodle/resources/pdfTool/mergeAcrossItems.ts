@@ -5,7 +5,7 @@ import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { invalidParameter } from '../../../shared/errors/validation';
 import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { RunContext } from '../../runner/runContext';
-import { toolOptionsBody } from './common';
+import { toolPlan } from './common';
 import { runTool } from './output';
 
 /**
@@ -24,14 +24,14 @@ export async function mergeAcrossItems(run: RunContext<IExecuteFunctions>): Prom
 		}
 		const sources = [];
 		for (const index of inputs.keys()) sources.push(await singlePdfSource(run.item(index)));
-		const options = toolOptionsBody(first);
+		const plan = toolPlan(first, {});
 		const urls: string[] = [];
 		for (const [index, source] of sources.entries()) {
 			await run.nextTurn();
 			urls.push(await sourceUrl(run.item(index), source));
 		}
 		await run.nextTurn();
-		const items = await runTool(first, TOOL_PATHS.mergePdfs, { urls, ...options });
+		const items = await runTool(first, TOOL_PATHS.mergePdfs, plan, { urls });
 		return [items.map((item) => ({ ...item, pairedItem }))];
 	} catch (error) {
 		return [errorItemsOrThrow(run.continueOnFail(), first, error, [pairedItem])];

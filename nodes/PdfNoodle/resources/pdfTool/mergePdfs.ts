@@ -7,7 +7,7 @@ import { checkPdfSource, inputPdfFields, LISTED_PDF, type PdfSource, pdfSourceFi
 import type { ItemContext } from '../../runner/itemContext';
 import { runEachItem } from '../../runner/runner';
 import type { Operation } from '../operation';
-import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
+import { RESOURCE, toolOptionsField, toolPlan } from './common';
 import { mergeAcrossItems } from './mergeAcrossItems';
 import { runTool } from './output';
 
@@ -74,10 +74,10 @@ async function mergeListedPdfs(context: ItemContext): Promise<INodeExecutionData
 	for (const [index, entry] of entries.entries()) {
 		sources.push(await checkPdfSource(context, entry, `PDFs to Merge → ${index + 1} → `));
 	}
-	const body: IDataObject = toolOptionsBody(context);
+	const plan = toolPlan(context, {});
 	const urls: string[] = [];
 	for (const source of sources) urls.push(await sourceUrl(context, source));
-	return await runTool(context, TOOL_PATHS.mergePdfs, { urls, ...body });
+	return await runTool(context, TOOL_PATHS.mergePdfs, plan, { urls });
 }
 
 /** PDF Tool → Merge PDFs: across all input items in one request, or for each item its listed PDFs. */

@@ -6,7 +6,7 @@ import { FILE_OUTPUT, fileOutputField } from '../../../shared/files/fileOutput';
 import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
-import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
+import { RESOURCE, toolOptionsField } from './common';
 import { runToolOnInputPdf } from './output';
 
 const option = {
@@ -63,7 +63,7 @@ function splitFields(context: ItemContext): IDataObject {
 	} else {
 		throw invalidParameter(context, 'Split Mode', 'must be "intervals" or "ranges"');
 	}
-	return { ...body, ...toolOptionsBody(context) };
+	return body;
 }
 
 /**

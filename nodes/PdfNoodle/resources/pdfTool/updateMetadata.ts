@@ -5,7 +5,7 @@ import { invalidParameter, keywordList, optionalText, requireNumberInRange } fro
 import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
-import { RESOURCE, toolOptionsBody, toolOptionsField } from './common';
+import { RESOURCE, toolOptionsField } from './common';
 import { runToolOnInputPdf } from './output';
 
 /** The text fields of the metadata, with the names the user sees. */
@@ -98,7 +98,7 @@ function metadataBody(context: ItemContext): IDataObject {
 }
 
 async function updateItemMetadata(context: ItemContext): Promise<INodeExecutionData[]> {
-	return await runToolOnInputPdf(context, TOOL_PATHS.updateMetadata, (item) => ({ metadata: metadataBody(item), ...toolOptionsBody(item) }));
+	return await runToolOnInputPdf(context, TOOL_PATHS.updateMetadata, (item) => ({ metadata: metadataBody(item) }));
 }
 
 /** PDF Tool → Update PDF Metadata. */

@@ -7,7 +7,7 @@ import { downloadToBinary } from '../../../shared/files/download';
 import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { checkPdfSource, type PdfSource, pdfSourceFields, pdfSourceParametersOf, REFERENCE_FILE, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, waitingFields, waitSettings } from '../../waiting/settings';
+import { type WaitDefaults, waitingFields, type WaitSettings, waitSettings } from '../../waiting/settings';
 import { awaitWork, type WorkKind } from '../../waiting/waiting';
 import type { Operation } from '../operation';
 
@@ -117,11 +117,11 @@ async function createTemplate(context: ItemContext): Promise<INodeExecutionData[
 		displayName: requireText(context, 'Display Name', context.getNodeParameter('displayName')).trim(),
 	};
 	const reference = await referenceFileOf(context);
-	waitSettings(context, CREATION_WAIT_DEFAULTS);
+	const wait = waitSettings(context, CREATION_WAIT_DEFAULTS);
 	// Uploaded only once everything is checked: a refused item sends nothing.
 	if (reference) body.fileUrl = await sourceUrl(context, reference);
 	const accepted = await apiJsonWithinRateLimit(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
-	return await awaitCreation(context, accepted);
+	return await awaitCreation(context, accepted, wait);
 }
 
 /** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
@@ -150,9 +150,9 @@ function createdTemplate(final: IDataObject, displayName: string): IDataObject {
 }
 
 /** Polls the new template until it is created or has failed (with "Wait for Completion" on). */
-async function awaitCreation(context: ItemContext, accepted: IDataObject): Promise<INodeExecutionData[]> {
+async function awaitCreation(context: ItemContext, accepted: IDataObject, wait: WaitSettings): Promise<INodeExecutionData[]> {
 	const templateId = String(accepted.templateId ?? '');
-	const final = await awaitWork(context, CREATION_WORK, templateId, accepted.fetchTemplateUrl);
+	const final = await awaitWork(context, CREATION_WORK, wait, templateId, accepted.fetchTemplateUrl);
 	if (!final) return [{ json: accepted }];
 	if (final.template === undefined && final.status !== 'SUCCESS') {
 		const reason = (final.metadata as IDataObject | undefined)?.errorMessage;
