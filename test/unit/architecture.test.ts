@@ -65,3 +65,10 @@ test('every tool that shows the Tool Options reads them back (the recipe\'s tool
 	assert.ok(showing.length >= 5, String(showing.length));
 	assert.deepEqual([...showing.filter(({ text }) => !/(toolPlan|runToolOnInputPdf)\(context/.test(text)).map(({ file }) => file)], []);
 });
+
+test('no operation file writes where its fields show: no literal resource or operation condition, no `option.value as string`', () => {
+	const operationFiles = sources.filter(({ file }) => /resources[\\/][^\\/]+[\\/][^\\/]+\.ts$/.test(file));
+	assert.ok(operationFiles.length >= 20, String(operationFiles.length));
+	const literal = operationFiles.filter(({ text }) => /show: \{[^}]*\b(resource|operation): \[/.test(text) || /option\.value as string/.test(text));
+	assert.deepEqual([...literal.map(({ file }) => file)], []);
+});
