@@ -2,7 +2,7 @@
 import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiErrorFor } from '../../shared/errors/errors';
+import { apiErrorFor, throwOnErrorStatus } from '../../shared/errors/errors';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../shared/transport/retry';
 import { apiRequest, serviceBaseUrl } from '../../shared/transport/transport';
 import type { ItemContext } from '../runner/itemContext';
@@ -45,6 +45,34 @@ export async function awaitWork(context: ItemContext, kind: WorkKind, wait: Wait
 		intervalMs: wait.intervalMs,
 		timeoutMs: wait.timeoutMs,
 	});
+}
+
+/**
+ * How work the node sent came out: done at once (the answer is the result), waited for to its
+ * end (the final status record), or still going with "Wait for Completion" off (the answer).
+ */
+export type WorkOutcome =
+	| { done: 'atOnce'; answer: IDataObject }
+	| { done: 'waited'; answer: IDataObject; record: IDataObject }
+	| { done: 'notWaited'; answer: IDataObject };
+
+/**
+ * The one path from a send to the work's end, for every family: an error status worded for a
+ * person, then, when the answer says the work goes on in the background (`backgroundIdOf`
+ * gives the ID to wait for, else undefined), the wait. The family makes its output of it.
+ */
+export async function outcomeOfWork(
+	context: ItemContext,
+	kind: WorkKind,
+	wait: WaitSettings,
+	response: IN8nHttpFullResponse,
+	backgroundIdOf: (answer: IDataObject, statusCode: number) => string | undefined,
+): Promise<WorkOutcome> {
+	const answer = throwOnErrorStatus(context, response);
+	const id = backgroundIdOf(answer, response.statusCode);
+	if (id === undefined) return { done: 'atOnce', answer };
+	const record = await awaitWork(context, kind, wait, id, answer.statusUrl);
+	return record ? { done: 'waited', answer, record } : { done: 'notWaited', answer };
 }
 
 /** Consecutive transient failures of status calls tolerated before the wait gives up. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemDat
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { RENDER_PATHS } from '../../../shared/api/endpoints';
-import { asNodeError, errorItemsOrThrow, throwOnErrorStatus } from '../../../shared/errors/errors';
+import { asNodeError, errorItemsOrThrow } from '../../../shared/errors/errors';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../shared/errors/validation';
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
@@ -16,7 +16,7 @@ import type { RunContext } from '../../runner/runContext';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunOperation } from '../../runner/runner';
 import { type WaitSettings, waitSettings } from '../../waiting/settings';
-import { awaitWork } from '../../waiting/waiting';
+import { outcomeOfWork } from '../../waiting/waiting';
 import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
 import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
 
@@ -178,13 +178,11 @@ async function sendBatch(
 		url: RENDER_PATHS[kind].batch,
 		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
 	});
-	const answer = throwOnErrorStatus(context, response);
-	const inBackground = response.statusCode === 202 || batch.fields.async === true;
-	if (!inBackground) return { record: answer, finished: true };
-
-	const record = await awaitWork(context, BATCH_WORK, batch.wait, String(answer.batchRequestId ?? ''), answer.statusUrl);
-	if (!record) return { record: answer, finished: false };
-	return { record, finished: true };
+	const outcome = await outcomeOfWork(context, BATCH_WORK, batch.wait, response, (answer, statusCode) =>
+		statusCode === 202 || batch.fields.async === true ? String(answer.batchRequestId ?? '') : undefined,
+	);
+	if (outcome.done === 'notWaited') return { record: outcome.answer, finished: false };
+	return { record: outcome.done === 'waited' ? outcome.record : outcome.answer, finished: true };
 }
 
 /**

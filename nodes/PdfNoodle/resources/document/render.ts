@@ -2,14 +2,13 @@ import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject 
 import { NodeApiError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource, renderStatusPath } from '../../../shared/api/endpoints';
-import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/validation';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
-import { awaitWork, type WorkKind } from '../../waiting/waiting';
+import { outcomeOfWork, type WorkKind } from '../../waiting/waiting';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
@@ -85,11 +84,12 @@ export function renderFailedError(context: ItemContext, result: IDataObject): No
  * "Wait for Completion" off, an unfinished render's answer is output as it is.
  */
 export async function renderOutput(context: ItemContext, response: IN8nHttpFullResponse, wait: WaitSettings): Promise<INodeExecutionData[]> {
-	const answer = throwOnErrorStatus(context, response);
 	const isAsync = context.getNodeParameter('mode', 'sync') === 'async';
-	if (response.statusCode !== 202 && !isAsync) return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...answer });
-	const result = await awaitWork(context, RENDER_WORK, wait, String(answer.requestId ?? ''), answer.statusUrl);
-	return result ? await finishedRenderItems(context, result) : [{ json: answer }];
+	const outcome = await outcomeOfWork(context, RENDER_WORK, wait, response, (answer, statusCode) =>
+		statusCode === 202 || isAsync ? String(answer.requestId ?? '') : undefined,
+	);
+	if (outcome.done === 'atOnce') return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...outcome.answer });
+	return outcome.done === 'waited' ? await finishedRenderItems(context, outcome.record) : [{ json: outcome.answer }];
 }
 
 /**

@@ -2,13 +2,12 @@ import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject 
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toolStatusPath } from '../../../shared/api/endpoints';
-import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { downloadToBinary } from '../../../shared/files/download';
 import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
 import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { awaitWork, type WorkKind } from '../../waiting/waiting';
+import { outcomeOfWork, type WorkKind } from '../../waiting/waiting';
 import type { WaitSettings } from '../../waiting/settings';
 import { TOOL_WAIT_DEFAULTS, type ToolPlan, toolPlan } from './common';
 
@@ -56,14 +55,13 @@ export function toolFailedError(context: ItemContext, record: IDataObject): Node
  * off, the answer of work still going is output as it is.
  */
 export async function toolOutput(context: ItemContext, response: IN8nHttpFullResponse, wait: WaitSettings): Promise<INodeExecutionData[]> {
-	const answer = throwOnErrorStatus(context, response);
-	const inBackground = response.statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined);
-	if (!inBackground) return await toolFiles(context, { requestId: null, ...answer });
-	const requestId = String(answer.requestId);
-	const record = await awaitWork(context, TOOL_WORK, wait, requestId, answer.statusUrl);
-	if (!record) return await toolFiles(context, answer);
-	if (record.status === 'FAILED') throw toolFailedError(context, record);
-	return await toolFiles(context, { requestId, ...((record.result ?? {}) as IDataObject) });
+	const outcome = await outcomeOfWork(context, TOOL_WORK, wait, response, (answer, statusCode) =>
+		statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined) ? String(answer.requestId) : undefined,
+	);
+	if (outcome.done === 'atOnce') return await toolFiles(context, { requestId: null, ...outcome.answer });
+	if (outcome.done === 'notWaited') return await toolFiles(context, outcome.answer);
+	if (outcome.record.status === 'FAILED') throw toolFailedError(context, outcome.record);
+	return await toolFiles(context, { requestId: String(outcome.answer.requestId), ...((outcome.record.result ?? {}) as IDataObject) });
 }
 
 /**
