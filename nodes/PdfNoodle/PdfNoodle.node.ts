@@ -19,33 +19,33 @@ import { withAgentDefaults } from './fields/toolDefaults';
 import { getTemplateVariableFields } from './fields/variables';
 import { type FinishPaused, resumeOnCallback } from './pause/callback';
 import { operationFor, operationsDescription, resourceField, resumeFor } from './resources';
+import { type Operation, runOperation } from './resources/operation';
 import { runWithErrorsForModels } from './runner/errorsForModels';
-import type { RunContext } from './runner/itemContext';
 import { requestsAtOnceField } from './runner/requestsAtOnce';
-import type { RunOperation } from './runner/runner';
+import { type RunBase, runContextOf } from './runner/runContext';
 
 /** The Resource and Operation parameters of the node. */
-function chosen(execute: Pick<RunContext, 'getNodeParameter'>): { resource: string; operation: string } {
-	return { resource: String(execute.getNodeParameter('resource', 0)), operation: String(execute.getNodeParameter('operation', 0)) };
+function chosen(run: Pick<RunBase, 'getNodeParameter'>): { resource: string; operation: string } {
+	return { resource: String(run.getNodeParameter('resource', 0)), operation: String(run.getNodeParameter('operation', 0)) };
 }
 
 /**
  * The operation the node's Resource and Operation name, refused by name when there is none.
  * Both are read from the first item (they cannot be expressions), so the error is about it.
  */
-function chosenOperation(execute: IExecuteFunctions): RunOperation {
-	const { resource, operation } = chosen(execute);
-	const run = operationFor(resource, operation);
-	if (!run) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node has no operation "${operation}" for the resource "${resource}"`, { itemIndex: 0 });
-	return run;
+function chosenOperation(n8n: IExecuteFunctions): Operation {
+	const { resource, operation } = chosen(n8n);
+	const found = operationFor(resource, operation);
+	if (!found) throw new NodeOperationError(n8n.getNode(), `The PDF Noodle node has no operation "${operation}" for the resource "${resource}"`, { itemIndex: 0 });
+	return found;
 }
 
 /** The output of a paused operation when pdf noodle's call resumes its execution. */
-const outputOfPaused: FinishPaused = async (execute, awaited, record) => {
-	const { resource, operation } = chosen(execute);
+const outputOfPaused: FinishPaused = async (run, awaited, record) => {
+	const { resource, operation } = chosen(run);
 	const finish = resumeFor(resource, operation);
-	if (!finish) throw new NodeOperationError(execute.getNode(), `The PDF Noodle node cannot resume the operation "${operation}" of the resource "${resource}"`, { itemIndex: 0 });
-	return await finish(execute, awaited, record);
+	if (!finish) throw new NodeOperationError(run.getNode(), `The PDF Noodle node cannot resume the operation "${operation}" of the resource "${resource}"`, { itemIndex: 0 });
+	return await finish(run, awaited, record);
 };
 
 const PROPERTIES: INodeProperties[] = withBuilderHints(withAgentDefaults([resourceField, ...operationsDescription, requestOptionsField, requestsAtOnceField]));
@@ -110,11 +110,13 @@ export class PdfNoodle implements INodeType {
 	/**
 	 * The node's one entry, however n8n calls it: its engine in a workflow, and a tool call of an
 	 * AI Agent or of the MCP Server Trigger. The Resource and Operation parameters name the
-	 * operation (resources/index.ts); it runs for each item through the runner, or for the whole
-	 * run (batches, Merge PDFs across items, a pause).
+	 * operation (resources/index.ts); the node run is made once (pacing, request slots, the
+	 * credential read once, first status calls) and the operation runs in it, for each item or
+	 * for the whole run (batches, Merge PDFs across items, a pause).
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const output = await runWithErrorsForModels(this, chosenOperation(this));
+		const operation = chosenOperation(this);
+		const output = await runWithErrorsForModels(runContextOf(this), async (run) => await runOperation(operation, run));
 		addDataCheckHints(this);
 		return output;
 	}

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import { prepareBinaryData } from 'n8n-core';
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { OPERATIONS } from '../../dist/nodes/PdfNoodle/resources/index.js';
 import { binaryDataService, runPdfNoodle } from '../harness/engine';
 import { textPdf } from '../support/fixtures';
 import { clearRequestLog, credentialsFor } from '../support/sandbox';
@@ -69,6 +70,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['pause: 21 items', renderTemplate({ mode: 'pause' }), 'Mode "Pause Until Called Back" takes at most 20 items at a time, not 21', () => Array.from({ length: 21 }, () => ({ json: {} }))],
 	['pause: items that make two batches', { ...batchList([{ templateId: 'letter', data: {} }]), mode: 'pause' }, 'Mode "Pause Until Called Back" sends one batch at a time, and these items make 2', () => [{ json: {} }, { json: {} }]],
 	['pause: different URL lifetimes for items paused together', renderTemplate({ mode: 'pause', options: { signedUrlExpiresIn: '={{ 100 + $itemIndex }}' } }), 'Invalid "Signed URL Lifetime (Seconds)": must be the same for every item when the items are paused together (they go as one batch)', () => [{ json: {} }, { json: {} }]],
+	['batch items: different URL lifetimes in one batch', batchItems({ batchOptions: { signedUrlExpiresIn: '={{ 100 + $itemIndex }}' } }), 'Invalid "Signed URL Lifetime (Seconds)": must be the same for every item of one batch (up to 20 input items go as one batch)', () => [{ json: {} }, { json: {} }]],
 	['poll interval 0', renderTemplate({ pollInterval: 0 }), 'Invalid "Poll Interval (Seconds)": must be a number of at least 1'],
 	['poll interval as words', renderTemplate({ pollInterval: '={{ "often" }}' }), 'Invalid "Poll Interval (Seconds)": must be a number of at least 1'],
 	['timeout 0', renderTemplate({ waitTimeout: 0 }), 'Invalid "Wait Timeout (Seconds)": must be a number of at least 1'],
@@ -94,6 +96,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['AI display name of blanks', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: '={{ " " }}' }, 'Invalid "Display Name": must not be empty'],
 	['AI reference file without scheme', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: 'X', fileUrl: 'file.pdf' }, /^Invalid "Reference File URL": must be an http:\/\/ or https:\/\/ URL/],
 	['AI reference file as javascript:', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: 'X', fileUrl: 'javascript:alert(1)' }, /^Invalid "Reference File URL"/],
+	['templates: a limit of 0', { resource: 'template', operation: 'getMany', returnAll: false, limit: 0 }, 'Invalid "Limit": must be a whole number of at least 1, not 0'],
 	['get template: nothing', { resource: 'template', operation: 'get', template: template('={{ "" }}') }, 'Invalid "Template": must not be empty'],
 	['variables: nothing', { resource: 'template', operation: 'getVariables', template: template('={{ "" }}') }, 'Invalid "Template": must not be empty'],
 	['markdown empty', tool('markdownToPdf', { markdown: '={{ "" }}' }), 'Invalid "Markdown": must not be empty'],
@@ -110,6 +113,8 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['compress: URL from an empty expression', compress({ url: '={{ "" }}' }), 'Invalid "PDF URL": must not be empty'],
 	['compress: binary field missing', compress({ inputType: 'binary', binaryPropertyNameIn: 'file' }), 'Invalid "Input Binary Field": the input item has no binary field "file"', () => [pdfItem]],
 	['compress: binary that is not a PDF', compress({ inputType: 'binary' }), 'Invalid "Input Binary Field": the binary field "data" is not a PDF (image/png, logo.png)', () => [pngItem]],
+	['merge across items: output name not .pdf, before any upload', tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'binary', toolOptions: { finalFilename: 'merged.docx' } }), 'Invalid "Output File Name": must be a file name ending in .pdf, not "merged.docx"', () => [pdfItem, pdfItem]],
+	['merge across items: a binary that is not a PDF', tool('mergePdfs', { mergeInputs: 'allItems', inputType: 'binary' }), /^Invalid "Input Binary Field": the binary field "data" is not a PDF/, () => [pdfItem, pngItem]],
 	['merge: one PDF', merge([url('https://a.test/1.pdf')]), 'Invalid "PDFs to Merge": needs at least 2 PDFs, not 1'],
 	['merge: no PDFs', merge([]), 'Invalid "PDFs to Merge": needs at least 2 PDFs, not 0'],
 	['merge: a URL that is not one', merge([url('https://a.test/1.pdf'), url('two.pdf')]), /^Invalid "PDFs to Merge → 2 → PDF URL": must be an http:\/\/ or https:\/\/ URL/],
@@ -160,5 +165,10 @@ describe(`bad-input table (${TABLE.length} cases)`, () => {
 
 	test('the table has at least 60 cases', () => {
 		assert.ok(TABLE.length >= 60, String(TABLE.length));
+	});
+
+	test('every operation of the node\'s list has a case, those of the whole run included', () => {
+		const covered = new Set(TABLE.map(([, parameters]) => `${String(parameters.resource)}/${String(parameters.operation)}`));
+		assert.deepEqual(OPERATIONS.map((operation) => `${operation.resource}/${operation.option.value}`).filter((pair) => !covered.has(pair)), []);
 	});
 });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 
+import { OPERATIONS, RESOURCES } from '../../dist/nodes/PdfNoodle/resources/index.js';
 import { runPdfNoodle } from '../harness/engine';
 import { apiRequests, credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
@@ -16,7 +17,7 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const pdfUrl = 'https://files.example.com/report.pdf';
 
 /** Each operation the node offers, with the least it needs to send its first request. */
-const OPERATIONS: Record<string, Record<string, unknown>> = {
+const LEAST_PARAMETERS: Record<string, Record<string, unknown>> = {
 	'Document → Render From Template': { resource: 'document', operation: 'renderFromTemplate', template: byId('invoice'), data: '{}' },
 	'Document → Render From HTML': { resource: 'document', operation: 'renderFromHtml', html: '<p>Hello</p>' },
 	'Document → Get Status': { resource: 'document', operation: 'getStatus', requestId: 'a-render' },
@@ -35,8 +36,20 @@ const OPERATIONS: Record<string, Record<string, unknown>> = {
 	'PDF Tool → Get Status': { resource: 'pdfTool', operation: 'getStatus', toolRequestId: 'a-tool-job' },
 };
 
+/** The node's list of operations, each named as the editor shows it, e.g. "Document → Get Status". */
+const everyOperation = OPERATIONS.map((operation): [string, Record<string, unknown> | undefined] => {
+	const resource = RESOURCES.find((candidate) => candidate.option.value === operation.resource);
+	const name = `${resource?.option.name} → ${operation.option.name}`;
+	return [name, LEAST_PARAMETERS[name]];
+});
+
+test('the table has the least parameters of every operation of the node\'s list, and of nothing else', () => {
+	assert.deepEqual(Object.keys(LEAST_PARAMETERS).sort(), everyOperation.map(([name]) => name).sort());
+});
+
 describe('an error status, worded for a person', () => {
-	test.each(Object.entries(OPERATIONS))('%s with a wrong API key says to check the credential', async (_, parameters) => {
+	test.each(everyOperation)('%s with a wrong API key says to check the credential', async (_, parameters) => {
+		assert.ok(parameters, 'the table has the operation');
 		const { items, error } = await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox, { apiKey: 'not-the-key' }) });
 		assert.equal(error?.message, 'Authorization failed: check the API key of your PDF Noodle API credential');
 		assert.equal(items.length, 0);
@@ -45,7 +58,7 @@ describe('an error status, worded for a person', () => {
 
 	const onTemplates = ['Document → Render From Template', 'Template → Get', 'Template → Get Variables'];
 	test.each(onTemplates)('%s names a template that does not exist and where the IDs are', async (name) => {
-		const parameters = { ...OPERATIONS[name], template: byId('no-such-template') };
+		const parameters = { ...LEAST_PARAMETERS[name], template: byId('no-such-template') };
 		const { error } = await runPdfNoodle(parameters as never, { credentials: credentialsFor(sandbox) });
 		assert.equal(error?.message, 'Template "no-such-template" could not be found');
 		assert.match(String(error?.description), /^Check the template ID: Template → Get Many lists the templates of the account/);

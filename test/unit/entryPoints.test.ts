@@ -11,7 +11,7 @@ import { test } from '@jest/globals';
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
-import { operationFor } from '../../dist/nodes/PdfNoodle/resources/index.js';
+import { OPERATIONS, operationFor, resumeFor } from '../../dist/nodes/PdfNoodle/resources/index.js';
 
 const node = new PdfNoodle();
 
@@ -26,14 +26,19 @@ function offeredPairs(): Array<[string, string]> {
 		);
 }
 
-test('every resource and operation of the description is one of the package\'s operations', () => {
-	const pairs = offeredPairs();
-	assert.equal(pairs.length, 16, 'three operations of Document and of Batch, four of Template, six of PDF Tool');
-	assert.deepEqual([...new Set(pairs.map(([resource]) => resource))].sort(), ['batch', 'document', 'pdfTool', 'template']);
-	const missing = pairs.filter(([resource, operation]) => typeof operationFor(resource, operation) !== 'function');
-	assert.deepEqual(missing, []);
-	const operations = new Set(pairs.map(([resource, operation]) => operationFor(resource, operation)));
-	assert.equal(operations.size, pairs.length, 'no two pairs run the same operation');
+test('the description offers exactly the operations of the one list, each of them runnable', () => {
+	const listed = OPERATIONS.map((operation): [string, string] => [operation.resource, operation.option.value]);
+	assert.deepEqual(offeredPairs().sort(), listed.sort(), 'every operation of the list is offered, and nothing else');
+	assert.deepEqual([...new Set(listed.map(([resource]) => resource))].sort(), ['batch', 'document', 'pdfTool', 'template']);
+	for (const operation of OPERATIONS) {
+		const name = `${operation.resource} → ${operation.option.value}`;
+		assert.equal(operationFor(operation.resource, operation.option.value), operation, name);
+		const runs = ['forEachItem', 'forWholeRun'].filter((how) => typeof (operation as unknown as Record<string, unknown>)[how] === 'function');
+		assert.equal(runs.length, 1, `${name} runs for each item or for the whole run, not both`);
+		assert.equal(resumeFor(operation.resource, operation.option.value), operation.resume, name);
+	}
+	// The pause: the four renders can pause, and so resume; nothing else does.
+	assert.deepEqual(OPERATIONS.filter((operation) => operation.resume).map((operation) => operation.option.value).sort(), ['renderFromHtml', 'renderFromTemplate', 'renderHtml', 'renderTemplates']);
 });
 
 test('the node has one entry, execute, and nothing n8n\'s routing engine would run', () => {

@@ -1,12 +1,4 @@
-/**
- * The data check's room: the data of a template render compared with the variables the
- * template uses (GET /v1/integration/templates/<id>/variables), because pdf noodle renders a
- * variable the data lacks as nothing and still answers SUCCESS. compare.ts and autoMap.ts are
- * plain functions on the two objects; dataChecks.ts looks the variables up once per template
- * per node run, decides (Warn, Refuse, Off) and gathers the run's execution hints; field.ts is
- * the parameter. The operations (resources/) use it; it uses the transport and the runner's
- * item context, never an operation.
- */
+/** The dataCheck room: Check Data Against Template, the data against a template's variables (pdf noodle renders a missing one as nothing); its arrows: test/unit/rooms.test.ts. */
 import type { IDataObject } from 'n8n-workflow';
 
 /**

@@ -1,11 +1,4 @@
-/**
- * The fields: parameters that several operations share, as description fragments without the
- * resource and operation they show for (each operation composes them with n8n's
- * `updateDisplayOptions`), and the functions that read and check them for one item. Here the
- * smallest ones (the file to download, a webhook); a file per larger group beside it. It may use
- * the runner's item context, the transport (lists for the editor, uploads of input PDFs) and the
- * errors; the operations, waiting and pause use it.
- */
+/** The fields room: parameters several operations share and their reading (download and webhook here, larger groups beside); its arrows: test/unit/rooms.test.ts. */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /** The receiver URL of an asynchronous render or a batch, shown where `show` says (a Mode). */

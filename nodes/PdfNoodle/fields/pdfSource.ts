@@ -18,52 +18,92 @@ export interface PdfSourceParameters {
 /** A source checked and ready: a URL to pass on, or the bytes of a binary to upload first. */
 export type PdfSource = { url: string } | { bytes: Buffer; fileName: string };
 
-/** The "PDF" parameters of a tool that takes one PDF: URL or binary field. */
-export function pdfSourceFields(): INodeProperties[] {
-	return [
-		{
+/** The names of the three parameters of "a PDF from a URL or a binary field", as saved workflows have them. */
+export interface PdfSourceNames {
+	/** The choice between "url" and "binary". */
+	choice: string;
+	url: string;
+	binary: string;
+}
+
+/** The one PDF of Compress, Split and Update PDF Metadata, and each item's PDF of Merge PDFs across items. */
+export const INPUT_PDF: PdfSourceNames = { choice: 'inputType', url: 'url', binary: 'binaryPropertyNameIn' };
+/** Each PDF listed in Merge PDFs → PDFs to Merge. */
+export const LISTED_PDF: PdfSourceNames = { choice: 'inputType', url: 'url', binary: 'binaryPropertyName' };
+/** The example document of Template → Create With AI. */
+export const REFERENCE_FILE: PdfSourceNames = { choice: 'referenceFileType', url: 'fileUrl', binary: 'referenceBinaryField' };
+
+/** The parameters of a PDF source, each its own, for the caller to lay out. */
+export interface PdfSourceFields {
+	choice: INodeProperties;
+	url: INodeProperties;
+	binary: INodeProperties;
+}
+
+/**
+ * The parameters of "a PDF from a URL or a binary field" under `names`: what they share is
+ * written here, what a use words its own way (labels, hints, defaults) comes in `own`.
+ */
+export function pdfSourceFields(names: PdfSourceNames, own: { [field in keyof PdfSourceFields]?: Partial<INodeProperties> } = {}): PdfSourceFields {
+	return {
+		choice: {
 			displayName: 'Input PDF',
-			name: 'inputType',
+			name: names.choice,
 			type: 'options',
+			options: [
+				{ name: 'From Binary Field', value: 'binary' },
+				{ name: 'From URL', value: 'url' },
+			],
+			default: 'binary',
+			...own.choice,
+		},
+		url: {
+			displayName: 'PDF URL',
+			name: names.url,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://example.com/report.pdf',
+			displayOptions: { show: { [names.choice]: ['url'] } },
+			...own.url,
+		},
+		binary: {
+			displayName: 'Input Binary Field',
+			name: names.binary,
+			type: 'string',
+			default: 'data',
+			displayOptions: { show: { [names.choice]: ['binary'] } },
+			...own.binary,
+		},
+	};
+}
+
+/** A source's parameters under `names`, read with `valueOf` (the item's parameters, or an entry of a list). */
+export function pdfSourceParametersOf(names: PdfSourceNames, valueOf: (name: string, fallback: string) => unknown): PdfSourceParameters {
+	return {
+		inputType: valueOf(names.choice, 'binary') as string,
+		url: valueOf(names.url, '') as string,
+		binaryPropertyName: valueOf(names.binary, 'data') as string,
+	};
+}
+
+/** The "Input PDF" parameters of a tool that takes one PDF: a URL or a binary field. */
+export function inputPdfFields(): INodeProperties[] {
+	const { choice, binary, url } = pdfSourceFields(INPUT_PDF, {
+		choice: {
 			options: [
 				{ name: 'From Binary Field', value: 'binary', description: 'A PDF file of the input item, uploaded to pdf noodle first' },
 				{ name: 'From URL', value: 'url', description: 'A publicly accessible URL of the PDF' },
 			],
-			default: 'binary',
 		},
-		{
-			displayName: 'Input Binary Field',
-			name: 'binaryPropertyNameIn',
-			type: 'string',
-			default: 'data',
-			required: true,
-			displayOptions: { show: { inputType: ['binary'] } },
-			hint: 'The name of the input binary field holding the PDF',
-		},
-		{
-			displayName: 'PDF URL',
-			name: 'url',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. https://example.com/report.pdf',
-			displayOptions: { show: { inputType: ['url'] } },
-			description: 'A publicly accessible URL of the PDF',
-		},
-	];
+		binary: { required: true, hint: 'The name of the input binary field holding the PDF' },
+		url: { required: true, description: 'A publicly accessible URL of the PDF' },
+	});
+	return [choice, binary, url];
 }
 
 /** The source of a one-PDF tool, from its parameters. */
 export async function singlePdfSource(context: ItemContext): Promise<PdfSource> {
-	return await checkPdfSource(
-		context,
-		{
-			inputType: context.getNodeParameter('inputType', 'binary') as string,
-			url: context.getNodeParameter('url', '') as string,
-			binaryPropertyName: context.getNodeParameter('binaryPropertyNameIn', 'data') as string,
-		},
-		'',
-	);
+	return await checkPdfSource(context, pdfSourceParametersOf(INPUT_PDF, (name, fallback) => context.getNodeParameter(name, fallback)), '');
 }
 
 function isPdfBytes(bytes: Buffer): boolean {

@@ -175,3 +175,15 @@ export function renderOptionsBody(context: ItemContext, source: RenderSource, fo
 	}
 	return body;
 }
+
+/**
+ * The one Signed URL Lifetime of documents that go as one batch (the pause's items, a Batch
+ * render's batch): a batch has one for all its documents, so the items must agree on it
+ * (`together` says when they go together); refused by name before anything is sent, never
+ * one item's taken silently.
+ */
+export function oneBatchLifetime(context: ItemContext, lifetimes: Array<number | undefined>, together: string): number | undefined {
+	const distinct = new Set(lifetimes);
+	if (distinct.size > 1) throw invalidParameter(context, 'Signed URL Lifetime (Seconds)', `must be the same for every item ${together}`);
+	return lifetimes[0];
+}

@@ -4,13 +4,13 @@ import { eventOf } from '../../shared/api/events';
 import { isFinished, recordIdOf } from '../../shared/api/records';
 import { asNodeError } from '../../shared/errors/errors';
 import { confirmWithService } from '../../shared/transport/confirmation';
-import { itemContextOf, type RunContext } from '../runner/itemContext';
+import { type RunContext, runContextOf } from '../runner/runContext';
 import { type AwaitedWork, awaitedWorkOf } from './pause';
 import { resumeWithError, resumeWithoutError } from './resumeError';
 import { executeViewOfWebhook } from './webhookExecuteView';
 
 /** The output of a paused operation, from the finished work's status record. */
-export type FinishPaused = (execute: RunContext, awaited: AwaitedWork, record: IDataObject) => Promise<INodeExecutionData[]>;
+export type FinishPaused = (run: RunContext, awaited: AwaitedWork, record: IDataObject) => Promise<INodeExecutionData[]>;
 
 /**
  * Answers the call without resuming the execution. A `webhook` method that throws would
@@ -46,15 +46,15 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	if (id !== awaited.id) return answerWithoutResuming(webhook, 403, `This execution waits for ${awaited.kind} ${awaited.id}, not ${id}`);
 	if (!isFinished(event, body)) return answerWithoutResuming(webhook, 422, `The ${event} is still ONGOING: only its final result resumes the execution`);
 
-	const execute = executeViewOfWebhook(webhook);
-	const context = itemContextOf(execute, 0);
+	const run = runContextOf(executeViewOfWebhook(webhook));
+	const context = run.item(0);
 	// The node's own context: its Request Options (proxy, timeout) hold for the lookup as for the run's requests.
 	const confirmation = await confirmWithService(context, event, body, 'leaves the execution waiting');
 	if ('refusal' in confirmation) return answerWithoutResuming(webhook, confirmation.refusal.status, confirmation.refusal.message);
 	const record = confirmation.record;
 	const resumed = { received: true, resumed: true };
 	try {
-		const items = await finish(execute, awaited, record);
+		const items = await finish(run, awaited, record);
 		resumeWithoutError(webhook);
 		return { workflowData: [items], webhookResponse: resumed };
 	} catch (error) {
@@ -62,6 +62,6 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 		// and the execution keeps what the nodes before it output (see resumeError.ts).
 		const nodeError = asNodeError(context, error);
 		if (!resumeWithError(webhook, nodeError)) throw nodeError;
-		return { workflowData: [execute.getInputData()], webhookResponse: resumed };
+		return { workflowData: [run.getInputData()], webhookResponse: resumed };
 	}
 }

@@ -1,18 +1,11 @@
-/**
- * The pause: Mode "Pause Until Called Back" (mode.ts holds the Mode parameter). A render or a
- * batch is sent with the execution's resume URL as its webhook, and the execution waits,
- * holding no worker (pause.ts); pdf noodle's call runs the node's `webhook`, which confirms the
- * result at the service and outputs what the polling path would (callback.ts), from the
- * paused run's parameters and items (webhookExecuteView.ts); a pause that times out, or work
- * that failed, fails the node as the execution resumes (resumeError.ts). It may use the runner,
- * the fields, the transport and the errors; the render and batch operations use it.
- */
+/** The pause room: Mode "Pause Until Called Back" (here, mode.ts), its resume (callback.ts, webhookExecuteView.ts, resumeError.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isRecordKind, type RecordKind } from '../../shared/api/records';
 import { invalidParameter } from '../../shared/errors/validation';
-import { type ItemContext, itemContextOf } from '../runner/itemContext';
+import type { ItemContext } from '../runner/itemContext';
+import type { RunContext } from '../runner/runContext';
 import { failAtDeadline } from './resumeError';
 
 /** The "Mode" value that pauses the execution until pdf noodle calls back. */
@@ -57,25 +50,25 @@ export function isPauseMode(context: Pick<ItemContext, 'getNodeParameter'>): boo
 }
 
 /** Everything a pause needs that does not depend on the items, checked before anything is sent. */
-export function pauseSettings(execute: IExecuteFunctions): { resumeUrl: string; timeoutMs: number } {
-	const context = itemContextOf(execute, 0);
+export function pauseSettings(run: RunContext<IExecuteFunctions>): { resumeUrl: string; timeoutMs: number } {
+	const context = run.item(0);
 	const timeout = Number(context.getNodeParameter('pauseTimeout', DEFAULT_PAUSE_TIMEOUT_SECONDS));
 	if (!Number.isFinite(timeout) || timeout < 1) throw invalidParameter(context, 'Pause Timeout (Seconds)', 'must be a number of at least 1');
-	if (execute.getInputData().length > MAX_PAUSED_ITEMS) {
+	if (run.getInputData().length > MAX_PAUSED_ITEMS) {
 		throw new NodeOperationError(
-			execute.getNode(),
-			`Mode "Pause Until Called Back" takes at most ${MAX_PAUSED_ITEMS} items at a time, not ${execute.getInputData().length}`,
+			run.getNode(),
+			`Mode "Pause Until Called Back" takes at most ${MAX_PAUSED_ITEMS} items at a time, not ${run.getInputData().length}`,
 			{
 				description: `A pause sends one request (a batch of up to ${MAX_PAUSED_ITEMS} documents) and resumes on its one call back. Put a "Loop Over Items" node with a batch size of ${MAX_PAUSED_ITEMS} before this node, or choose another Mode. Nothing was sent to pdf noodle.`,
 			},
 		);
 	}
-	if (!customDataOf(execute)) {
-		throw new NodeOperationError(execute.getNode(), 'Mode "Pause Until Called Back" needs n8n 2.0 or later', {
+	if (!customDataOf(run.n8n)) {
+		throw new NodeOperationError(run.getNode(), 'Mode "Pause Until Called Back" needs n8n 2.0 or later', {
 			description: 'This n8n gives nodes no execution custom data to remember the request in. Choose another Mode, or update n8n. Nothing was sent to pdf noodle.',
 		});
 	}
-	const resumeUrl = String(execute.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
+	const resumeUrl = String(run.n8n.evaluateExpression('{{ $execution.resumeUrl }}', 0) ?? '');
 	return { resumeUrl, timeoutMs: timeout * 1000 };
 }
 
@@ -93,24 +86,24 @@ function customDataOf(context: { customData?: IWorkflowExecutionCustomData }): I
  * Remembers the request in the execution and puts the execution to wait. n8n saves the
  * execution and frees the worker; the call to the resume URL runs the node's `webhook`.
  */
-export async function pauseForWork(execute: IExecuteFunctions, work: AwaitedWork, timeoutMs: number): Promise<INodeExecutionData[][]> {
+export async function pauseForWork(run: RunContext<IExecuteFunctions>, work: AwaitedWork, timeoutMs: number): Promise<INodeExecutionData[][]> {
 	if (work.id === '') {
-		throw new NodeOperationError(execute.getNode(), `The pdf noodle API accepted the ${work.kind} but named no ID to wait for`, {
+		throw new NodeOperationError(run.getNode(), `The pdf noodle API accepted the ${work.kind} but named no ID to wait for`, {
 			description: 'The execution was not paused: nothing could resume it. Look the request up in the logs of your pdf noodle dashboard.',
 		});
 	}
-	customDataOf(execute)?.set(AWAITED_WORK_KEY, `${work.kind}:${work.id}`);
-	failAtDeadline(execute, deadlineError(execute, work, timeoutMs));
-	await execute.putExecutionToWait(new Date(Date.now() + timeoutMs));
+	customDataOf(run.n8n)?.set(AWAITED_WORK_KEY, `${work.kind}:${work.id}`);
+	failAtDeadline(run.n8n, deadlineError(run, work, timeoutMs));
+	await run.n8n.putExecutionToWait(new Date(Date.now() + timeoutMs));
 	// A copy: n8n keeps the input array itself with the waiting execution (the webhook reads
 	// the items from it), and sorting the output for an error output empties the array it gets.
-	return [[...execute.getInputData()]];
+	return [[...run.getInputData()]];
 }
 
 /** The error a pause ends in when its Timeout passes without a call back. */
-function deadlineError(execute: IExecuteFunctions, work: AwaitedWork, timeoutMs: number): NodeOperationError {
+function deadlineError(run: RunContext, work: AwaitedWork, timeoutMs: number): NodeOperationError {
 	const lookUp = work.kind === 'render' ? 'Document → Get Status' : 'Batch → Get Status';
-	return new NodeOperationError(execute.getNode(), `pdf noodle did not call back within ${timeoutMs / 1000} s for ${work.kind} ${work.id}`, {
+	return new NodeOperationError(run.getNode(), `pdf noodle did not call back within ${timeoutMs / 1000} s for ${work.kind} ${work.id}`, {
 		description: `The execution waited until the node's Pause Timeout (Seconds). The ${work.kind} may still finish at pdf noodle: look it up with ${lookUp} and the ID ${work.id}. pdf noodle calls back at this n8n's resume URL, so n8n must be reachable from the internet at its public address (WEBHOOK_URL).`,
 	});
 }

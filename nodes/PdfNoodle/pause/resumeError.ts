@@ -31,9 +31,9 @@ function stackEntryHeldBy(context: IExecuteFunctions | IWebhookFunctions): IExec
  * able to take it away again (the contexts hold the stack entry as n8n 2.x's do); elsewhere
  * n8n's own behaviour stays: the input items pass on.
  */
-export function failAtDeadline(execute: IExecuteFunctions, error: NodeOperationError): void {
-	if (stackEntryHeldBy(execute) !== execute.getExecuteData()) return;
-	execute.setMetadata({ resumeError: error });
+export function failAtDeadline(n8n: IExecuteFunctions, error: NodeOperationError): void {
+	if (stackEntryHeldBy(n8n) !== n8n.getExecuteData()) return;
+	n8n.setMetadata({ resumeError: error });
 }
 
 /** The call back resumes the node with its output: the timeout's error comes off. */

@@ -2,7 +2,7 @@ import type { IDataObject, IGetNodeParameterOptions, INodeExecutionData, IWebhoo
 import { BINARY_ENCODING } from 'n8n-workflow';
 
 import { egressHelpersOf } from '../../shared/transport/egress';
-import type { RunContext } from '../runner/itemContext';
+import type { RunBase } from '../runner/runContext';
 
 /**
  * A paused execution resumed by a call: its node's `webhook` must output what the operation
@@ -12,7 +12,7 @@ import type { RunContext } from '../runner/itemContext';
  * execution); a parameter is resolved for each item, as in the execute context, by
  * evaluating its expressions against that item.
  */
-export function executeViewOfWebhook(webhook: IWebhookFunctions): RunContext {
+export function executeViewOfWebhook(webhook: IWebhookFunctions): RunBase {
 	const items = (webhook.evaluateExpression('{{ $input.all() }}', 0) ?? []) as INodeExecutionData[];
 	const node = webhook.getNode();
 	return {

@@ -1,69 +1,46 @@
 /**
- * The operations of the node, by resource: the description the editor shows (the Resource
- * parameter, then each resource's operations and their fields) and how each operation runs
- * (`operationFor`). Every operation file under resources/<resource>/ exports its `option`
- * (name, action, description), its `description` (its fields, composed with
- * `updateDisplayOptions`) and `execute` (the operation for one item); a resource's index.ts
- * puts them together and says which operations take the whole run instead.
+ * The operations of the node, by resource: each resource is the list of its operations
+ * (<resource>/index.ts), each operation one value (operation.ts). From this one list come the
+ * description the editor shows (the Resource parameter, then each resource's operations and
+ * their fields), how each operation runs (`operationFor`) and how a paused one resumes
+ * (`resumeFor`).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { FinishPaused } from '../pause/callback';
-import type { RunOperation } from '../runner/runner';
-import { batchDescription, batchOperations, batchResumes } from './batch';
-import { documentDescription, documentOperations, documentResumes } from './document';
-import { pdfToolDescription, pdfToolOperations } from './pdfTool';
-import { templateDescription, templateOperations } from './template';
+import { batchResource } from './batch';
+import { documentResource } from './document';
+import type { Operation, Resource } from './operation';
+import { resourceDescription } from './operation';
+import { pdfToolResource } from './pdfTool';
+import { templateResource } from './template';
+
+/** The resources, in the order their parameters come in the description. */
+export const RESOURCES: Resource[] = [documentResource, batchResource, templateResource, pdfToolResource];
+
+const defaultResource = documentResource.option.value;
 
 export const resourceField: INodeProperties = {
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [
-		{
-			name: 'Batch',
-			value: 'batch',
-		},
-		{
-			name: 'Document',
-			value: 'document',
-		},
-		{
-			name: 'PDF Tool',
-			value: 'pdfTool',
-		},
-		{
-			name: 'Template',
-			value: 'template',
-		},
-	],
-	default: 'document',
+	// Alphabetical, as n8n's node guidelines have options.
+	options: RESOURCES.map((resource) => resource.option).sort((a, b) => a.name.localeCompare(b.name)),
+	default: defaultResource,
 };
 
-export const operationsDescription: INodeProperties[] = [...documentDescription, ...batchDescription, ...templateDescription, ...pdfToolDescription];
+export const operationsDescription: INodeProperties[] = RESOURCES.flatMap(resourceDescription);
 
-const OPERATIONS: Record<string, Record<string, RunOperation>> = {
-	document: documentOperations,
-	batch: batchOperations,
-	template: templateOperations,
-	pdfTool: pdfToolOperations,
-};
+/** Every operation the node offers. */
+export const OPERATIONS: Operation[] = RESOURCES.flatMap((resource) => resource.operations);
 
-/** What a two-level table holds under these keys, its own entries only (not `constructor` and the like). */
-function entryOf<T>(table: Record<string, Record<string, T>>, resource: string, operation: string): T | undefined {
-	const own = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
-	return own(table, resource) && own(table[resource], operation) ? table[resource][operation] : undefined;
+/** The operation of a resource and an operation name; undefined for a pair the node does not offer. */
+export function operationFor(resource: string, operation: string): Operation | undefined {
+	return OPERATIONS.find((candidate) => candidate.resource === resource && candidate.option.value === operation);
 }
-
-/** The operation a resource and an operation name; undefined for a pair the node does not offer. */
-export function operationFor(resource: string, operation: string): RunOperation | undefined {
-	return entryOf(OPERATIONS, resource, operation);
-}
-
-const RESUMES: Record<string, Record<string, FinishPaused>> = { document: documentResumes, batch: batchResumes };
 
 /** How an operation that can pause outputs its result when pdf noodle's call resumes the execution. */
 export function resumeFor(resource: string, operation: string): FinishPaused | undefined {
-	return entryOf(RESUMES, resource, operation);
+	return operationFor(resource, operation)?.resume;
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { asNodeError } from '../../shared/errors/errors';
-import type { RunOperation } from './runner';
+import type { RunContext } from './runContext';
 
 /**
  * Runs an operation; when the node runs as a tool (of an AI Agent, or served over MCP), a
@@ -9,12 +9,15 @@ import type { RunOperation } from './runner';
  * message, and the description is where the node says what to do next ("look it up with Get
  * Status", "Template → Get Many lists the templates"). In a workflow the error stays as it is.
  */
-export async function runWithErrorsForModels(execute: IExecuteFunctions, operation: RunOperation): Promise<INodeExecutionData[][]> {
-	if (!runsAsTool(execute)) return await operation(execute);
+export async function runWithErrorsForModels(
+	run: RunContext<IExecuteFunctions>,
+	operation: (run: RunContext<IExecuteFunctions>) => Promise<INodeExecutionData[][]>,
+): Promise<INodeExecutionData[][]> {
+	if (!runsAsTool(run.n8n)) return await operation(run);
 	try {
-		return await operation(execute);
+		return await operation(run);
 	} catch (error) {
-		const nodeError = asNodeError(execute, error);
+		const nodeError = asNodeError(run, error);
 		const description = nodeError.description ?? '';
 		if (description !== '' && !nodeError.message.includes(description)) nodeError.message = `${nodeError.message}. ${description}`;
 		throw nodeError;

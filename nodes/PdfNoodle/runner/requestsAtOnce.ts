@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * How many requests of a node run may be going at once. Without a bound every item's request
@@ -28,7 +28,7 @@ export const requestsAtOnceField: INodeProperties = {
 };
 
 /** The bound for this run of the node: the option where the node has it, else the default. */
-export function requestsAtOnceOf(execute: IExecuteFunctions): number {
-	const value = Number(execute.getNodeParameter(REQUESTS_AT_ONCE_PARAMETER, 0, DEFAULT_REQUESTS_AT_ONCE));
+export function requestsAtOnceOf(run: { getNodeParameter(name: string, itemIndex: number, fallbackValue?: unknown): unknown }): number {
+	const value = Number(run.getNodeParameter(REQUESTS_AT_ONCE_PARAMETER, 0, DEFAULT_REQUESTS_AT_ONCE));
 	return Number.isFinite(value) && value > 0 ? Math.floor(value) : Infinity;
 }

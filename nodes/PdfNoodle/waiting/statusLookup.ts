@@ -1,5 +1,4 @@
 import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiJsonWithinRateLimit } from '../../shared/transport/rateLimit';
 import { idOrStatusUrl } from '../fields/statusReference';
@@ -9,7 +8,6 @@ import { awaitWork, type WorkKind } from './waiting';
 
 /** What sets one family's Get Status apart: its work, its ID parameter, and its output. */
 export interface StatusLookup {
-	resource: string;
 	kind: WorkKind;
 	option: Pick<INodePropertyOptions, 'action' | 'description'>;
 	/** The parameter that takes the ID or the status URL: its name, label, placeholder, description. */
@@ -22,25 +20,25 @@ export interface StatusLookup {
  * A Get Status operation, the same for renders, batches and PDF tool jobs: look the work up by
  * its ID or status URL, and with "Wait for Completion" wait while it is still going; then the
  * family's output. The lookup is the first status call: the polls follow at the interval.
+ * Its option, fields and run for each item: the resource's operation file names the resource.
  */
 export function statusLookupOperation(lookup: StatusLookup) {
-	const option: INodePropertyOptions = { name: 'Get Status', value: 'getStatus', ...lookup.option };
+	const option = { name: 'Get Status', value: 'getStatus', action: String(lookup.option.action), description: String(lookup.option.description) };
 	const properties: INodeProperties[] = [
 		{ ...lookup.idParameter, type: 'string', required: true, default: '' },
 		...statusWaitingFields(lookup.kind.defaults),
 	];
-	const description = updateDisplayOptions({ show: { resource: [lookup.resource], operation: ['getStatus'] } }, properties);
 
-	async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+	async function lookUpStatus(context: ItemContext): Promise<INodeExecutionData[]> {
 		const { name, displayName } = lookup.idParameter;
 		// A status URL the API answered is the work's status path with its ID.
 		const statusPrefix = lookup.kind.statusPath('').replace(/\/$/, '');
 		const id = idOrStatusUrl(context, displayName, context.getNodeParameter(name), statusPrefix);
-		waitSettings(context, lookup.kind.defaults);
+		const wait = waitSettings(context, lookup.kind.defaults);
 		let record = await apiJsonWithinRateLimit(context, { method: 'GET', url: lookup.kind.statusPath(id) });
-		if (!lookup.kind.isFinished(record)) record = (await awaitWork(context, lookup.kind, id)) ?? record;
+		if (!lookup.kind.isFinished(record)) record = (await awaitWork(context, lookup.kind, wait, id)) ?? record;
 		return await lookup.output(context, record);
 	}
 
-	return { option, description, execute };
+	return { option, fields: properties, forEachItem: lookUpStatus };
 }

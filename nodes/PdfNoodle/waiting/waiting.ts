@@ -1,19 +1,12 @@
-/**
- * Waiting for work pdf noodle does in the background (a render answered 202 or asked for
- * asynchronously, a batch, a PDF tool job, a template created with AI): `awaitWork`, the
- * one wait every family goes through, given the family's `WorkKind`, and the polling it does
- * (waiting.ts); the parameters that set it (settings.ts); a Get Status operation of any family
- * (statusLookup.ts). It may use the runner's item context, the fields, the transport and the
- * errors; the operations use it.
- */
+/** The waiting room: `awaitWork`, the one wait for work in the background (here), its parameters (settings.ts), Get Status (statusLookup.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiErrorFor } from '../../shared/errors/errors';
+import { apiErrorFor, throwOnErrorStatus } from '../../shared/errors/errors';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../shared/transport/retry';
 import { apiRequest, serviceBaseUrl } from '../../shared/transport/transport';
 import type { ItemContext } from '../runner/itemContext';
-import { type WaitDefaults, waitSettings } from './settings';
+import type { WaitDefaults, WaitSettings } from './settings';
 
 /**
  * A family of background work, as the waits and the Get Status operations see it: what it is
@@ -39,10 +32,10 @@ export interface WorkKind {
  * The wait every operation offers for work that goes on in the background: with "Wait for
  * Completion" on, the work's status is polled to its end and the final record returned; with
  * it off, undefined (the caller outputs what the API answered). `statusUrl` is the one the API
- * answered, if it did: messages name it so that a person can look the work up later.
+ * answered, if it did: messages name it so that a person can look the work up later. `wait`
+ * is what the operation read and checked before it sent anything (`waitSettings`).
  */
-export async function awaitWork(context: ItemContext, kind: WorkKind, id: string, statusUrl?: unknown): Promise<IDataObject | undefined> {
-	const wait = waitSettings(context, kind.defaults);
+export async function awaitWork(context: ItemContext, kind: WorkKind, wait: WaitSettings, id: string, statusUrl?: unknown): Promise<IDataObject | undefined> {
 	if (!wait.waitForCompletion) return undefined;
 	const answeredUrl = typeof statusUrl === 'string' && statusUrl !== '' ? statusUrl : undefined;
 	return await pollUntilFinished(context, {
@@ -52,6 +45,34 @@ export async function awaitWork(context: ItemContext, kind: WorkKind, id: string
 		intervalMs: wait.intervalMs,
 		timeoutMs: wait.timeoutMs,
 	});
+}
+
+/**
+ * How work the node sent came out: done at once (the answer is the result), waited for to its
+ * end (the final status record), or still going with "Wait for Completion" off (the answer).
+ */
+export type WorkOutcome =
+	| { done: 'atOnce'; answer: IDataObject }
+	| { done: 'waited'; answer: IDataObject; record: IDataObject }
+	| { done: 'notWaited'; answer: IDataObject };
+
+/**
+ * The one path from a send to the work's end, for every family: an error status worded for a
+ * person, then, when the answer says the work goes on in the background (`backgroundIdOf`
+ * gives the ID to wait for, else undefined), the wait. The family makes its output of it.
+ */
+export async function outcomeOfWork(
+	context: ItemContext,
+	kind: WorkKind,
+	wait: WaitSettings,
+	response: IN8nHttpFullResponse,
+	backgroundIdOf: (answer: IDataObject, statusCode: number) => string | undefined,
+): Promise<WorkOutcome> {
+	const answer = throwOnErrorStatus(context, response);
+	const id = backgroundIdOf(answer, response.statusCode);
+	if (id === undefined) return { done: 'atOnce', answer };
+	const record = await awaitWork(context, kind, wait, id, answer.statusUrl);
+	return record ? { done: 'waited', answer, record } : { done: 'notWaited', answer };
 }
 
 /** Consecutive transient failures of status calls tolerated before the wait gives up. */

@@ -1,9 +1,4 @@
-/**
- * The pdf noodle API as data: every path the package calls, below the credential's Base URL
- * (endpoints.ts), the records of renders and batches with their IDs, states and status paths
- * (records.ts), and the payloads the service posts (events.ts). Paths are written here once, so that a change of the API is a change of this
- * room. It uses nothing of the package; every other room may use it.
- */
+/** The api room: every path of the pdf noodle API (here), the records of renders and batches with their IDs, states and status paths (records.ts) and the payloads the service posts (events.ts); its arrows: test/unit/rooms.test.ts. */
 
 /** Which kind of render: from a stored template, or from the user's own HTML (a batch too: template entries or HTML entries). Template renders take two more options. */
 export type RenderSource = 'template' | 'html';

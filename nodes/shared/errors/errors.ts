@@ -1,9 +1,4 @@
-/**
- * How the nodes word a failure for the person (or the model) who reads it: an error status of
- * the service (errors.ts), a parameter that breaks a rule of the spec, refused before anything
- * is sent (validation.ts), and an item's error under "Continue On Fail". It uses only
- * n8n-workflow; every other room may use it.
- */
+/** The errors room: a failure worded for a person or a model (here), a parameter refused before anything is sent (validation.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IPairedItemData, IDataObject, IN8nHttpFullResponse, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 

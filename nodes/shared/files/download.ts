@@ -1,9 +1,4 @@
-/**
- * Files in and out of n8n's binary data, for both nodes: a signed URL downloaded into binary
- * data (download.ts), the one shape of every answer with several files (fileOutput.ts), a
- * batch record's files (batchRecord.ts), and what fetching needs of n8n (fileContext.ts). It
- * may use the transport and the errors; the action node and the trigger use it.
- */
+/** The files room: a signed URL into n8n's binary data (here), answers with several files (fileOutput.ts, batchRecord.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IBinaryData, IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 

@@ -1,13 +1,6 @@
 /**
- * The transport: every request of the package goes through this room. transport.ts sends the
- * API's requests with the credential (`apiRequest`, `apiJson`) and the file transfers to and
- * from signed URLs without it (`fileRequest`); here, once: the credential's Base URL
- * (baseUrl.ts, the former address rewritten), n8n's Request Options of the node
- * (requestOptions.ts: proxy, timeout, ignore SSL issues), and the redirect rule. Beside it:
- * a 429 sent again (rateLimit.ts), when and how long to wait before trying again
- * (retry.ts), the request slots of a node run (requestSlots.ts) and its credential read once
- * (credentialsOnce.ts). It may use the errors room and n8n-workflow; every node and the
- * credential use it.
+ * The transport room: every request of the package (here), the Base URL, Request Options, 429s,
+ * retries, slots and the credential read once beside it; its arrows: test/unit/rooms.test.ts.
  *
  * The redirect rule: a request with the API key never follows a redirect blindly (n8n's HTTP
  * client would turn a redirected POST into a GET without its body, and send the key along).

@@ -4,6 +4,7 @@ import { batchRecordAnswer } from '../../../shared/files/batchRecord';
 import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, filesAsItems } from '../../../shared/files/fileOutput';
 import type { ItemContext } from '../../runner/itemContext';
 import { statusLookupOperation } from '../../waiting/statusLookup';
+import type { Operation } from '../operation';
 import { BATCH_WORK, RESOURCE } from './fields';
 
 /**
@@ -19,17 +20,19 @@ async function batchStatusItems(context: ItemContext, record: IDataObject): Prom
 }
 
 /** Batch → Get Status: a batch looked up by its ID, with every result and file once it has ended. */
-export const { option, description, execute } = statusLookupOperation({
+export const getStatus: Operation = {
 	resource: RESOURCE,
-	kind: BATCH_WORK,
-	option: {
-		action: 'Get a batch\'s status and files by batch ID',
-		description: 'Look up a batch: ONGOING (with how many are done), SUCCESS, PARTIAL_SUCCESS or FAILED, with every result',
-	},
-	idParameter: {
-		name: 'batchRequestId',
-		displayName: 'Batch Request ID or Status URL',
-		placeholder: 'e.g. 7e1f… or https://api.pdfnoodle.com/v1/pdf/batch/status/7e1f…',
-	},
-	output: batchStatusItems,
-});
+	...statusLookupOperation({
+		kind: BATCH_WORK,
+		option: {
+			action: 'Get a batch\'s status and files by batch ID',
+			description: 'Look up a batch: ONGOING (with how many are done), SUCCESS, PARTIAL_SUCCESS or FAILED, with every result',
+		},
+		idParameter: {
+			name: 'batchRequestId',
+			displayName: 'Batch Request ID or Status URL',
+			placeholder: 'e.g. 7e1f… or https://api.pdfnoodle.com/v1/pdf/batch/status/7e1f…',
+		},
+		output: batchStatusItems,
+	}),
+};

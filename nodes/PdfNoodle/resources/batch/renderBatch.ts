@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemDat
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { RENDER_PATHS } from '../../../shared/api/endpoints';
-import { asNodeError, errorItemsOrThrow, throwOnErrorStatus } from '../../../shared/errors/errors';
+import { asNodeError, errorItemsOrThrow } from '../../../shared/errors/errors';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../shared/errors/validation';
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
@@ -10,11 +10,13 @@ import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/fil
 import { apiJsonWithinRateLimit, apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
 import { settleInOrder } from '../../runner/concurrency';
-import { type ItemContext, itemContextOf, type RunContext } from '../../runner/itemContext';
+import { oneBatchLifetime } from '../../fields/renderOptions';
+import type { ItemContext } from '../../runner/itemContext';
+import type { RunContext } from '../../runner/runContext';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunOperation } from '../../runner/runner';
-import { waitSettings } from '../../waiting/settings';
-import { awaitWork } from '../../waiting/waiting';
+import { type WaitSettings, waitSettings } from '../../waiting/settings';
+import { outcomeOfWork } from '../../waiting/waiting';
 import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
 import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
 
@@ -22,53 +24,63 @@ import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfI
 class Outcome {
 	readonly items: INodeExecutionData[] = [];
 
-	constructor(private readonly execute: RunContext) {}
+	constructor(private readonly run: RunContext) {}
 
 	add(...items: INodeExecutionData[]): void {
 		this.items.push(...items);
 	}
 
 	fail(inputIndexes: number[], error: unknown, json: IDataObject = {}): void {
-		this.items.push(...errorItemsOrThrow(this.execute.continueOnFail(), this.execute, error, inputIndexes.map((item) => ({ item })), json));
+		this.items.push(...errorItemsOrThrow(this.run.continueOnFail(), this.run, error, inputIndexes.map((item) => ({ item })), json));
 	}
 }
 
-/** The top-level fields of a batch body: only what the user set. */
-function batchFields(context: ItemContext, entries: IDataObject[]): IDataObject {
+/** The Signed URL Lifetime an item's Batch Options set, checked. */
+function lifetimeOf(context: ItemContext): number | undefined {
+	const { signedUrlExpiresIn } = context.getNodeParameter('batchOptions', {}) as IDataObject;
+	return signedUrlExpiresIn === undefined ? undefined : requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', signedUrlExpiresIn, 1);
+}
+
+/**
+ * The top-level fields of a batch body: only what the user set, from the batch's first item;
+ * the Signed URL Lifetime of every item of the batch, which must agree.
+ */
+function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
+	const context = run.item(batch.settingsIndex);
 	const options = context.getNodeParameter('batchOptions', {}) as IDataObject;
 	const fields: IDataObject = {};
 	if (options.merge === true) {
-		if (entries.some((entry) => entry.convertToImage === true)) {
+		if (batch.entries.some((entry) => entry.body.convertToImage === true)) {
 			throw invalidParameter(context, 'Merge Into One PDF', 'cannot be used when an entry asks for PNG output');
 		}
 		fields.merge = true;
 	}
-	if (options.signedUrlExpiresIn !== undefined) {
-		fields.signedUrlExpiresIn = requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', options.signedUrlExpiresIn, 1);
-	}
+	const lifetimes = inputsOf(batch).map((inputIndex) => lifetimeOf(run.item(inputIndex)));
+	const lifetime = oneBatchLifetime(context, lifetimes, 'of one batch (up to 20 input items go as one batch)');
+	if (lifetime !== undefined) fields.signedUrlExpiresIn = lifetime;
 	const mode = context.getNodeParameter('mode', 'sync');
 	// A paused batch is asynchronous too; its webhook is the resume URL, given when it is sent.
 	if (mode !== 'sync') fields.async = true;
 	const webhook = mode === PAUSE_MODE ? '' : String(context.getNodeParameter('webhook', '') ?? '').trim();
 	if (webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', webhook);
-	waitSettings(context, BATCH_WAIT_DEFAULTS);
 	return fields;
 }
 
-type BatchToSend = PlannedBatch & { fields: IDataObject };
+/** A batch checked and ready: its entries, its top-level fields and how the node waits for it. */
+type BatchToSend = PlannedBatch & { fields: IDataObject; wait: WaitSettings };
 
 /**
  * Plans every batch from the input, every parameter of every item and of every batch
  * checked, before anything is asked of pdf noodle (`checkedBatches` then checks the data).
  */
-function draftBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): BatchToSend[] {
-	const items = execute.getInputData();
-	const fromList = execute.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
+function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome): BatchToSend[] {
+	const items = run.getInputData();
+	const fromList = run.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
 	let batches: PlannedBatch[] = [];
 	if (fromList) {
 		items.forEach((_, inputIndex) => {
 			try {
-				const entries = entriesOfList(itemContextOf(execute, inputIndex), kind).map((body) => ({ body, inputIndex }));
+				const entries = entriesOfList(run.item(inputIndex), kind).map((body) => ({ body, inputIndex }));
 				batches.push({ entries, settingsIndex: inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
@@ -78,7 +90,7 @@ function draftBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): B
 		const entries: PlannedEntry[] = [];
 		items.forEach((_, inputIndex) => {
 			try {
-				entries.push({ ...entryOfItem(itemContextOf(execute, inputIndex), kind), inputIndex });
+				entries.push({ ...entryOfItem(run.item(inputIndex), kind), inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
 			}
@@ -86,14 +98,14 @@ function draftBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): B
 		batches = chunkEntries(entries, (entry, bytes) =>
 			outcome.fail(
 				[entry.inputIndex],
-				invalidParameter(itemContextOf(execute, entry.inputIndex), kind === 'html' ? 'HTML' : 'Data (JSON)', `makes an entry of ${(bytes / 1024 / 1024).toFixed(1)} MB, over the 3 MB a batch may carry`),
+				invalidParameter(run.item(entry.inputIndex), kind === 'html' ? 'HTML' : 'Data (JSON)', `makes an entry of ${(bytes / 1024 / 1024).toFixed(1)} MB, over the 3 MB a batch may carry`),
 			),
 		);
 	}
 	const planned: BatchToSend[] = [];
 	for (const batch of batches) {
 		try {
-			planned.push({ ...batch, fields: batchFields(itemContextOf(execute, batch.settingsIndex), batch.entries.map((entry) => entry.body)) });
+			planned.push({ ...batch, fields: batchFields(run, batch), wait: waitSettings(run.item(batch.settingsIndex), BATCH_WAIT_DEFAULTS) });
 		} catch (error) {
 			outcome.fail(inputsOf(batch), error);
 		}
@@ -102,16 +114,16 @@ function draftBatches(execute: RunContext, kind: BatchKind, outcome: Outcome): B
 }
 
 /** The planned batches with each template's data checked (Check Data Against Template) and their size too. */
-async function checkedBatches(execute: RunContext, kind: BatchKind, planned: BatchToSend[], outcome: Outcome): Promise<BatchToSend[]> {
-	const fromList = execute.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
+async function checkedBatches(run: RunContext, kind: BatchKind, planned: BatchToSend[], outcome: Outcome): Promise<BatchToSend[]> {
+	const fromList = run.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
 	const checked: BatchToSend[] = [];
 	for (const batch of planned) {
-		const withData = kind === 'template' ? await withCheckedData(execute, batch, fromList, outcome) : batch;
+		const withData = kind === 'template' ? await withCheckedData(run, batch, fromList, outcome) : batch;
 		if (!withData) continue;
 		try {
 			const size = Buffer.byteLength(JSON.stringify({ items: withData.entries.map((entry) => entry.body), ...withData.fields }), 'utf8');
 			if (size >= MAX_BODY_BYTES) {
-				throw invalidParameter(itemContextOf(execute, withData.settingsIndex), 'Entries (JSON)', `make a batch body of ${(size / 1024 / 1024).toFixed(1)} MB, over the 3 MB limit`);
+				throw invalidParameter(run.item(withData.settingsIndex), 'Entries (JSON)', `make a batch body of ${(size / 1024 / 1024).toFixed(1)} MB, over the 3 MB limit`);
 			}
 			checked.push(withData);
 		} catch (error) {
@@ -126,10 +138,10 @@ async function checkedBatches(execute: RunContext, kind: BatchKind, planned: Bat
  * Automatically) and checked, a refused one failing its item alone; a list checked entry by
  * entry, a refused entry failing the item's whole list. Undefined when nothing is left to send.
  */
-async function withCheckedData(execute: RunContext, batch: BatchToSend, fromList: boolean, outcome: Outcome): Promise<BatchToSend | undefined> {
+async function withCheckedData(run: RunContext, batch: BatchToSend, fromList: boolean, outcome: Outcome): Promise<BatchToSend | undefined> {
 	if (fromList) {
 		try {
-			const dataChecks = await checkListEntries(itemContextOf(execute, batch.settingsIndex), batch.entries.map((entry) => entry.body));
+			const dataChecks = await checkListEntries(run.item(batch.settingsIndex), batch.entries.map((entry) => entry.body));
 			return { ...batch, entries: batch.entries.map((entry, index) => ({ ...entry, dataCheck: dataChecks[index] })) };
 		} catch (error) {
 			outcome.fail(inputsOf(batch), error);
@@ -166,24 +178,22 @@ async function sendBatch(
 		url: RENDER_PATHS[kind].batch,
 		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
 	});
-	const answer = throwOnErrorStatus(context, response);
-	const inBackground = response.statusCode === 202 || batch.fields.async === true;
-	if (!inBackground) return { record: answer, finished: true };
-
-	const record = await awaitWork(context, BATCH_WORK, String(answer.batchRequestId ?? ''), answer.statusUrl);
-	if (!record) return { record: answer, finished: false };
-	return { record, finished: true };
+	const outcome = await outcomeOfWork(context, BATCH_WORK, batch.wait, response, (answer, statusCode) =>
+		statusCode === 202 || batch.fields.async === true ? String(answer.batchRequestId ?? '') : undefined,
+	);
+	if (outcome.done === 'notWaited') return { record: outcome.answer, finished: false };
+	return { record: outcome.done === 'waited' ? outcome.record : outcome.answer, finished: true };
 }
 
 /**
  * The items of a finished batch: each document (or the merged one), and each failed entry as
  * an error of its item. With "All Files on One Item", the batch's files go on one item.
  */
-async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDataObject, outcome: Outcome): Promise<void> {
-	const download = execute.getNodeParameter('downloadFile', batch.settingsIndex, true) as boolean;
-	const field = execute.getNodeParameter('binaryPropertyName', batch.settingsIndex, 'data') as string;
-	const options = execute.getNodeParameter('batchOptions', batch.settingsIndex, {}) as IDataObject;
-	const onOneItem = download && execute.getNodeParameter(FILE_OUTPUT, batch.settingsIndex, 'itemPerFile') === 'oneItem';
+async function batchOutput(run: RunContext, batch: PlannedBatch, record: IDataObject, outcome: Outcome): Promise<void> {
+	const download = run.getNodeParameter('downloadFile', batch.settingsIndex, true) as boolean;
+	const field = run.getNodeParameter('binaryPropertyName', batch.settingsIndex, 'data') as string;
+	const options = run.getNodeParameter('batchOptions', batch.settingsIndex, {}) as IDataObject;
+	const onOneItem = download && run.getNodeParameter(FILE_OUTPUT, batch.settingsIndex, 'itemPerFile') === 'oneItem';
 	const { results = [], ...summary } = record as IDataObject & { results?: IDataObject[] };
 	const batchInfo = { batchRequestId: summary.batchRequestId, batchStatus: summary.status };
 	// The batch's files, gathered for "All Files on One Item".
@@ -194,7 +204,7 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 		const item: INodeExecutionData = { json: allFiles.json, pairedItem: pairedWith(batch) };
 		try {
 			if (download && typeof record.mergedUrl === 'string' && record.mergedUrl !== '') {
-				const context = itemContextOf(execute, batch.settingsIndex);
+				const context = run.item(batch.settingsIndex);
 				const file = await downloadToBinary(context, record.mergedUrl, undefined, `${String(summary.batchRequestId)}-merged`);
 				allFiles.whole = { json: item.json, binary: file };
 				item.binary = { [field]: file };
@@ -212,7 +222,7 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 		if (result.renderStatus !== 'SUCCESS') {
 			outcome.fail(
 				[entry.inputIndex],
-				new NodeApiError(execute.getNode(), result as JsonObject, {
+				new NodeApiError(run.getNode(), result as JsonObject, {
 					message: `The render of batch entry ${index + 1} failed (requestId ${String(result.requestId ?? 'unknown')})`,
 					description: `Batch ${String(summary.batchRequestId)} ended ${String(summary.status)}. Check this entry's template and data (or HTML).`,
 					itemIndex: entry.inputIndex,
@@ -225,7 +235,7 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 		const item: INodeExecutionData = { json, pairedItem: { item: entry.inputIndex } };
 		try {
 			if (download && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
-				const context = itemContextOf(execute, entry.inputIndex);
+				const context = run.item(entry.inputIndex);
 				const fileName = String(context.getNodeParameter('fileName', '') ?? '').trim();
 				const fallbackName = String(result.requestId ?? `document-${index + 1}`);
 				item.binary = { [field]: await downloadToBinary(context, result.signedUrl, fileName, fallbackName, announcedSizeOf(result)) };
@@ -247,12 +257,13 @@ async function batchOutput(execute: RunContext, batch: PlannedBatch, record: IDa
 const BATCHES_IN_FLIGHT = 5;
 
 /** Sends one batch and waits for it: the items it gives, or the error that stops the node. */
-async function runBatch(execute: RunContext, kind: BatchKind, batch: BatchToSend): Promise<INodeExecutionData[]> {
-	const outcome = new Outcome(execute);
+async function runBatch(run: RunContext, kind: BatchKind, batch: BatchToSend): Promise<INodeExecutionData[]> {
+	const outcome = new Outcome(run);
 	try {
-		const { record, finished } = await sendBatch(itemContextOf(execute, batch.settingsIndex), kind, batch);
+		await run.nextTurn();
+		const { record, finished } = await sendBatch(run.item(batch.settingsIndex), kind, batch);
 		if (!finished) outcome.add({ json: record, pairedItem: pairedWith(batch) });
-		else await batchOutput(execute, batch, record, outcome);
+		else await batchOutput(run, batch, record, outcome);
 	} catch (error) {
 		outcome.fail(inputsOf(batch), error);
 	}
@@ -265,11 +276,11 @@ async function runBatch(execute: RunContext, kind: BatchKind, batch: BatchToSend
  * answers for several input items, so this runs for the whole node run, not per item.
  * Batches run side by side; their items come out in input order.
  */
-async function renderBatches(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
-	if (isPauseMode(itemContextOf(execute, 0))) return await pauseBatch(execute, kind);
-	const planning = new Outcome(execute);
-	const batches = await checkedBatches(execute, kind, draftBatches(execute, kind, planning), planning);
-	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(execute, kind, batch), !execute.continueOnFail());
+async function renderBatches(run: RunContext<IExecuteFunctions>, kind: BatchKind): Promise<INodeExecutionData[][]> {
+	if (isPauseMode(run.item(0))) return await pauseBatch(run, kind);
+	const planning = new Outcome(run);
+	const batches = await checkedBatches(run, kind, draftBatches(run, kind, planning), planning);
+	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(run, kind, batch), !run.continueOnFail());
 	const output = [...planning.items];
 	for (const run of runs) {
 		// Without "Continue On Fail" the first failed batch, in input order, is the node's error.
@@ -280,9 +291,9 @@ async function renderBatches(execute: IExecuteFunctions, kind: BatchKind): Promi
 }
 
 /** The one batch a pause sends: a pause resumes on one call back, and a batch posts one. */
-function pausedBatchOf(execute: RunContext, batches: BatchToSend[]): BatchToSend | undefined {
+function pausedBatchOf(run: RunContext, batches: BatchToSend[]): BatchToSend | undefined {
 	if (batches.length > 1) {
-		throw new NodeOperationError(execute.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${batches.length}`, {
+		throw new NodeOperationError(run.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${batches.length}`, {
 			description: `Give the node at most ${MAX_ENTRIES} documents (or one item with its list) per run, e.g. with a "Loop Over Items" node before it, or choose another Mode. Nothing was sent to pdf noodle.`,
 		});
 	}
@@ -290,23 +301,24 @@ function pausedBatchOf(execute: RunContext, batches: BatchToSend[]): BatchToSend
 }
 
 /** Sends the items' batch with the execution's resume URL as its webhook, and pauses the execution. */
-async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<INodeExecutionData[][]> {
-	const { resumeUrl, timeoutMs } = pauseSettings(execute);
-	const planning = new Outcome(execute);
-	const drafts = draftBatches(execute, kind, planning);
+async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): Promise<INodeExecutionData[][]> {
+	const { resumeUrl, timeoutMs } = pauseSettings(run);
+	const planning = new Outcome(run);
+	const drafts = draftBatches(run, kind, planning);
 	// One batch at a time, refused before any template's variables are looked up.
-	pausedBatchOf(execute, drafts);
-	const batches = await checkedBatches(execute, kind, drafts, planning);
+	pausedBatchOf(run, drafts);
+	const batches = await checkedBatches(run, kind, drafts, planning);
 	if (batches.length === 0) return [planning.items];
 	const batch = batches[0];
-	const context = itemContextOf(execute, batch.settingsIndex);
+	const context = run.item(batch.settingsIndex);
 	try {
+		await run.nextTurn();
 		const answer = await apiJsonWithinRateLimit(context, {
 			method: 'POST',
 			url: RENDER_PATHS[kind].batch,
 			body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
 		});
-		return await pauseForWork(execute, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
+		return await pauseForWork(run, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
 	} catch (error) {
 		planning.fail(inputsOf(batch), asNodeError(context, error));
 		return [inInputOrder(planning.items)];
@@ -315,19 +327,19 @@ async function pauseBatch(execute: IExecuteFunctions, kind: BatchKind): Promise<
 
 /** The output of a paused batch once pdf noodle has posted it: what the polling path outputs. */
 export function resumeBatch(kind: BatchKind) {
-	return async function (execute: RunContext, _awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
+	return async function (run: RunContext, _awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
 		// The plan is made again from the same input items and parameters: it names the
 		// documents of the batch and the items refused before it was sent.
-		const outcome = new Outcome(execute);
-		const drafts = draftBatches(execute, kind, outcome);
-		pausedBatchOf(execute, drafts);
-		const batch = pausedBatchOf(execute, await checkedBatches(execute, kind, drafts, outcome));
-		if (batch) await batchOutput(execute, batch, record, outcome);
+		const outcome = new Outcome(run);
+		const drafts = draftBatches(run, kind, outcome);
+		pausedBatchOf(run, drafts);
+		const batch = pausedBatchOf(run, await checkedBatches(run, kind, drafts, outcome));
+		if (batch) await batchOutput(run, batch, record, outcome);
 		return inInputOrder(outcome.items);
 	};
 }
 
 /** Batch → Render Templates and Batch → Render HTML, as operations of the whole node run. */
 export function batchRender(kind: BatchKind): RunOperation {
-	return async (execute) => await renderBatches(execute, kind);
+	return async (run) => await renderBatches(run, kind);
 }

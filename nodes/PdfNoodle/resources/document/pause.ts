@@ -3,14 +3,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
-import { invalidParameter } from '../../../shared/errors/validation';
 import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { withDataCheck } from '../../dataCheck/checkedData';
+import { oneBatchLifetime } from '../../fields/renderOptions';
 import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../pause/pause';
-import { type ItemContext, itemContextOf, type RunContext } from '../../runner/itemContext';
+import type { ItemContext } from '../../runner/itemContext';
+import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
-import type { RunOperation } from '../../runner/runner';
+import { type ItemOperation, runEachItem, type RunOperation } from '../../runner/runner';
 import { completedRequest, finishedRenderItems, type RequestDraft } from './render';
 
 /** How an item's render request is built and checked (the operation's own `request`). */
@@ -31,11 +32,11 @@ type DraftRender = ({ itemIndex: number } & RequestDraft) | { itemIndex: number;
  * made again when the execution resumes: it tells which items were sent, in which order,
  * without the paused execution having to keep it.
  */
-function draftRenders(execute: RunContext, requestOf: RenderRequestOf): DraftRender[] {
+function draftRenders(run: RunContext, requestOf: RenderRequestOf): DraftRender[] {
 	const drafts: DraftRender[] = [];
-	for (let itemIndex = 0; itemIndex < execute.getInputData().length; itemIndex++) {
+	for (let itemIndex = 0; itemIndex < run.getInputData().length; itemIndex++) {
 		try {
-			drafts.push({ itemIndex, ...requestOf(itemContextOf(execute, itemIndex)) });
+			drafts.push({ itemIndex, ...requestOf(run.item(itemIndex)) });
 		} catch (error) {
 			drafts.push({ itemIndex, error: error as Error });
 		}
@@ -68,7 +69,7 @@ function sentOf<Plan extends { itemIndex: number }>(plans: Array<Plan | { itemIn
  * The request of a pause: one item's asynchronous render, or a batch of all the items, so
  * that one call back carries every result. A batch has one Signed URL Lifetime for all.
  */
-function pauseRequest(execute: RunContext, source: RenderSource, sent: Array<{ itemIndex: number; request: ApiRequest }>, resumeUrl: string): { url: string; body: IDataObject; kind: AwaitedWork['kind'] } {
+function pauseRequest(run: RunContext, source: RenderSource, sent: Array<{ itemIndex: number; request: ApiRequest }>, resumeUrl: string): { url: string; body: IDataObject; kind: AwaitedWork['kind'] } {
 	if (sent.length === 1) {
 		const { request } = sent[0];
 		return { url: String(request.url), body: { ...(request.body as IDataObject), webhook: resumeUrl }, kind: 'render' };
@@ -77,49 +78,47 @@ function pauseRequest(execute: RunContext, source: RenderSource, sent: Array<{ i
 		const { signedUrlExpiresIn: _lifetime, ...entry } = request.body as IDataObject;
 		return entry;
 	});
-	const lifetimes = new Set(sent.map(({ request }) => (request.body as IDataObject).signedUrlExpiresIn));
-	if (lifetimes.size > 1) {
-		throw invalidParameter(itemContextOf(execute, sent[0].itemIndex), 'Signed URL Lifetime (Seconds)', 'must be the same for every item when the items are paused together (they go as one batch)');
-	}
-	const [lifetime] = [...lifetimes];
+	const lifetimes = sent.map(({ request }) => (request.body as IDataObject).signedUrlExpiresIn as number | undefined);
+	const lifetime = oneBatchLifetime(run.item(sent[0].itemIndex), lifetimes, 'when the items are paused together (they go as one batch)');
 	const body: IDataObject = { items: entries, async: true, webhook: resumeUrl };
 	if (lifetime !== undefined) body.signedUrlExpiresIn = lifetime;
 	return { url: RENDER_PATHS[source].batch, body, kind: 'batch' };
 }
 
 /** Items that could not be sent: error items under "Continue On Fail", else the node's error. */
-function refusedItems(execute: RunContext, plans: Array<{ itemIndex: number } | { itemIndex: number; error: Error }>): INodeExecutionData[] {
+function refusedItems(run: RunContext, plans: Array<{ itemIndex: number } | { itemIndex: number; error: Error }>): INodeExecutionData[] {
 	const items: INodeExecutionData[] = [];
 	for (const plan of plans) {
 		if (!('error' in plan)) continue;
-		items.push(...errorItemsOrThrow(execute.continueOnFail(), itemContextOf(execute, plan.itemIndex), plan.error, [{ item: plan.itemIndex }]));
+		items.push(...errorItemsOrThrow(run.continueOnFail(), run.item(plan.itemIndex), plan.error, [{ item: plan.itemIndex }]));
 	}
 	return items;
 }
 
-async function pauseRenders(execute: IExecuteFunctions, source: RenderSource, requestOf: RenderRequestOf): Promise<INodeExecutionData[][]> {
-	const { resumeUrl, timeoutMs } = pauseSettings(execute);
-	const drafts = draftRenders(execute, requestOf);
+async function pauseRenders(run: RunContext<IExecuteFunctions>, source: RenderSource, requestOf: RenderRequestOf): Promise<INodeExecutionData[][]> {
+	const { resumeUrl, timeoutMs } = pauseSettings(run);
+	const drafts = draftRenders(run, requestOf);
 	// Bad input, of an item or of the items together, is refused before any template's
 	// variables are looked up (the error items of "Continue On Fail" come with the plans).
-	refusedItems(execute, drafts);
-	if (sentOf(drafts).length > 0) pauseRequest(execute, source, sentOf(drafts), resumeUrl);
+	refusedItems(run, drafts);
+	if (sentOf(drafts).length > 0) pauseRequest(run, source, sentOf(drafts), resumeUrl);
 	const plans = await completeRenders(drafts);
-	const refused = refusedItems(execute, plans);
+	const refused = refusedItems(run, plans);
 	const sent = sentOf(plans);
 	if (sent.length === 0) return [refused];
-	const context = itemContextOf(execute, sent[0].itemIndex);
-	const { url, body, kind } = pauseRequest(execute, source, sent, resumeUrl);
+	const context = run.item(sent[0].itemIndex);
+	const { url, body, kind } = pauseRequest(run, source, sent, resumeUrl);
+	await run.nextTurn();
 	const answer = await apiJsonWithinRateLimit(context, { method: 'POST', url, body });
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
-	return await pauseForWork(execute, { kind, id }, timeoutMs);
+	return await pauseForWork(run, { kind, id }, timeoutMs);
 }
 
-/** A render operation that can also pause: the pause mode here, the others as `otherModes` runs them. */
-export function pausableRender(source: RenderSource, requestOf: RenderRequestOf, otherModes: RunOperation): RunOperation {
-	return async (execute) => {
-		if (!isPauseMode(itemContextOf(execute, 0))) return await otherModes(execute);
-		return await pauseRenders(execute, source, requestOf);
+/** A render operation that can also pause: the pause mode here, the others for each item (`renderItem`). */
+export function pausableRender(source: RenderSource, requestOf: RenderRequestOf, renderItem: ItemOperation): RunOperation {
+	return async (run) => {
+		if (!isPauseMode(run.item(0))) return await runEachItem(run, renderItem);
+		return await pauseRenders(run, source, requestOf);
 	};
 }
 
@@ -128,23 +127,23 @@ export function pausableRender(source: RenderSource, requestOf: RenderRequestOf,
  * the status endpoint gives it): what the polling path outputs for the same items.
  */
 export function resumeRenders(requestOf: RenderRequestOf) {
-	return async function (execute: RunContext, awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
-		const plans = await completeRenders(draftRenders(execute, requestOf));
-		const refused = refusedItems(execute, plans);
+	return async function (run: RunContext, awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
+		const plans = await completeRenders(draftRenders(run, requestOf));
+		const refused = refusedItems(run, plans);
 		const sent = sentOf(plans);
 		const results = awaited.kind === 'render' ? [record] : ((record.results ?? []) as IDataObject[]);
 		if (results.length !== sent.length) {
-			throw new NodeOperationError(execute.getNode(), `pdf noodle answered ${results.length} results for the ${sent.length} documents this execution sent`, {
+			throw new NodeOperationError(run.getNode(), `pdf noodle answered ${results.length} results for the ${sent.length} documents this execution sent`, {
 				description: `Request ${awaited.id}: were the node's input items changed while the execution was paused?`,
 			});
 		}
 		const output: INodeExecutionData[] = [...refused];
 		for (const [position, { itemIndex, dataCheck }] of sent.entries()) {
-			const context = itemContextOf(execute, itemIndex);
+			const context = run.item(itemIndex);
 			try {
 				output.push(...pairWithInputItem(withDataCheck(await finishedRenderItems(context, results[position]), dataCheck), itemIndex));
 			} catch (error) {
-				output.push(...errorItemsOrThrow(execute.continueOnFail(), context, error, [{ item: itemIndex }]));
+				output.push(...errorItemsOrThrow(run.continueOnFail(), context, error, [{ item: itemIndex }]));
 			}
 		}
 		return inInputOrder(output);

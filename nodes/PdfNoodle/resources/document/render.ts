@@ -3,14 +3,13 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource, renderStatusPath } from '../../../shared/api/endpoints';
 import { isFinished } from '../../../shared/api/records';
-import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/validation';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, waitSettings } from '../../waiting/settings';
-import { awaitWork, type WorkKind } from '../../waiting/waiting';
+import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
+import { outcomeOfWork, type WorkKind } from '../../waiting/waiting';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
@@ -36,7 +35,14 @@ export interface CheckedRequest {
  */
 export interface RequestDraft {
 	request: ApiRequest;
+	/** How the node waits for the render (`renderWait`), checked with the rest. */
+	wait: WaitSettings;
 	withData?: () => Promise<CheckedRequest>;
+}
+
+/** The waiting parameters of a render, checked. */
+export function renderWait(context: ItemContext): WaitSettings {
+	return waitSettings(context, RENDER_WAIT_DEFAULTS);
 }
 
 /** The draft's request, its data completed and checked. */
@@ -57,7 +63,6 @@ export function renderRequest(context: ItemContext, source: RenderSource, conten
 		body.webhook = requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', ''));
 	}
 	Object.assign(body, renderOptionsBody(context, source));
-	waitSettings(context, RENDER_WAIT_DEFAULTS);
 	requireBodyWithinLimit(context, contentParameter, body);
 	return { method: 'POST', url: mode === 'sync' ? RENDER_PATHS[source].sync : RENDER_PATHS[source].async, body };
 }
@@ -79,12 +84,13 @@ export function renderFailedError(context: ItemContext, result: IDataObject): No
  * for a synchronous answer, which names none), `renderStatus`, `signedUrl`, `metadata`. With
  * "Wait for Completion" off, an unfinished render's answer is output as it is.
  */
-export async function renderOutput(context: ItemContext, response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
-	const answer = throwOnErrorStatus(context, response);
+export async function renderOutput(context: ItemContext, response: IN8nHttpFullResponse, wait: WaitSettings): Promise<INodeExecutionData[]> {
 	const isAsync = context.getNodeParameter('mode', 'sync') === 'async';
-	if (response.statusCode !== 202 && !isAsync) return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...answer });
-	const result = await awaitWork(context, RENDER_WORK, String(answer.requestId ?? ''), answer.statusUrl);
-	return result ? await finishedRenderItems(context, result) : [{ json: answer }];
+	const outcome = await outcomeOfWork(context, RENDER_WORK, wait, response, (answer, statusCode) =>
+		statusCode === 202 || isAsync ? String(answer.requestId ?? '') : undefined,
+	);
+	if (outcome.done === 'atOnce') return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...outcome.answer });
+	return outcome.done === 'waited' ? await finishedRenderItems(context, outcome.record) : [{ json: outcome.answer }];
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { requireText } from '../../../shared/errors/validation';
 import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
@@ -7,9 +6,11 @@ import { printSettingsBody, printSettingsFields } from '../../fields/printSettin
 import { renderOptionsField } from '../../fields/renderOptions';
 import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
-import { renderOutput, renderRequest, type RequestDraft } from './render';
+import type { Operation } from '../operation';
+import { pausableRender, resumeRenders } from './pause';
+import { renderOutput, renderRequest, renderWait, type RequestDraft } from './render';
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Render From HTML',
 	value: 'renderFromHtml',
 	action: 'Render HTML to PDF or PNG',
@@ -31,16 +32,24 @@ const properties: INodeProperties[] = [
 	renderOptionsField('html'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: [option.value as string] } }, properties);
-
 /** The item's render request: its HTML and print settings, checked, not sent (the pause sends it too). */
-export function request(context: ItemContext): RequestDraft {
+function request(context: ItemContext): RequestDraft {
 	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) content.pdfParams = pdfParams;
-	return { request: renderRequest(context, 'html', content, 'HTML') };
+	return { request: renderRequest(context, 'html', content, 'HTML'), wait: renderWait(context) };
 }
 
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	return await renderOutput(context, await apiRequestWithinRateLimit(context, request(context).request));
+async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
+	const draft = request(context);
+	return await renderOutput(context, await apiRequestWithinRateLimit(context, draft.request), draft.wait);
 }
+
+/** Document → Render From HTML: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */
+export const renderFromHtml: Operation = {
+	resource: 'document',
+	option,
+	fields: properties,
+	forWholeRun: pausableRender('html', request, renderItem),
+	resume: resumeRenders(request),
+};

@@ -1,5 +1,4 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { checkedTemplateData, knownTemplateData, withDataCheck } from '../../dataCheck/checkedData';
@@ -9,11 +8,13 @@ import { type TemplateDataNames, templateDataFields } from '../../fields/templat
 import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
 import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
-import { completedRequest, renderOutput, renderRequest, type RequestDraft } from './render';
+import type { Operation } from '../operation';
+import { pausableRender, resumeRenders } from './pause';
+import { completedRequest, renderOutput, renderRequest, renderWait, type RequestDraft } from './render';
 
 const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' };
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Render From Template',
 	value: 'renderFromTemplate',
 	action: 'Render a template with data to PDF or PNG',
@@ -28,20 +29,19 @@ const properties: INodeProperties[] = [
 	renderOptionsField('template'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: [option.value as string] } }, properties);
-
 /**
  * The item's render request: its template and data, every parameter checked, not sent (the
  * pause sends it too); the data check (and Map Automatically) complete it once the template's
  * variables are looked up.
  */
-export function request(context: ItemContext): RequestDraft {
+function request(context: ItemContext): RequestDraft {
 	const templateId = templateIdOf(context);
 	const known = knownTemplateData(context, DATA_NAMES);
 	const requestFor = (data: IDataObject) => renderRequest(context, 'template', { templateId, data }, 'Data');
 	const checked = requestFor(known ?? {});
 	return {
 		request: checked,
+		wait: renderWait(context),
 		withData: async () => {
 			const { data, dataCheck } = await checkedTemplateData(context, DATA_NAMES, templateId, known);
 			return { request: known ? checked : requestFor(data), dataCheck };
@@ -49,9 +49,19 @@ export function request(context: ItemContext): RequestDraft {
 	};
 }
 
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	const { request: checked, dataCheck } = await completedRequest(request(context));
+async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
+	const draft = request(context);
+	const { request: checked, dataCheck } = await completedRequest(draft);
 	const response = await apiRequestWithinRateLimit(context, checked);
 	throwOnMissingTemplate(context, response);
-	return withDataCheck(await renderOutput(context, response), dataCheck);
+	return withDataCheck(await renderOutput(context, response, draft.wait), dataCheck);
 }
+
+/** Document → Render From Template: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */
+export const renderFromTemplate: Operation = {
+	resource: 'document',
+	option,
+	fields: properties,
+	forWholeRun: pausableRender('template', request, renderItem),
+	resume: resumeRenders(request),
+};

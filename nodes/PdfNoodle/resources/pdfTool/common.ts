@@ -2,17 +2,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { invalidParameter, requireWholeNumber } from '../../../shared/errors/validation';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, waitSettings } from '../../waiting/settings';
+import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
 
 /** Tools finish in seconds; the API moves anything over 30 s to the background. */
 export const TOOL_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 2, timeoutSeconds: 300 };
 
 export const RESOURCE = 'pdfTool';
-
-/** Where an operation's own fields show: for it alone. */
-export function onlyFor(operation: string) {
-	return { show: { resource: [RESOURCE], operation: [operation] } };
-}
 
 /** The options every tool takes: output file name, URL lifetime, background run. */
 export function toolOptionsField(fileNameHint: string): INodeProperties {
@@ -67,6 +62,20 @@ export function toolOptionsBody(context: ItemContext): IDataObject {
 	}
 	// Left out when off, never sent as false (api-notes.md): off is the service's default.
 	if (options.async === true) body.async = true;
-	waitSettings(context, TOOL_WAIT_DEFAULTS);
 	return body;
+}
+
+/** What a tool sends, checked before anything is uploaded or sent, and how the node waits for it. */
+export interface ToolPlan {
+	body: IDataObject;
+	wait: WaitSettings;
+}
+
+/**
+ * A tool's plan: its own fields (`fields`, checked by the operation) with the Tool Options read
+ * back (`toolOptionsBody`: Output File Name, Run in Background, URL Lifetime) and the waiting
+ * parameters, all checked.
+ */
+export function toolPlan(context: ItemContext, fields: IDataObject): ToolPlan {
+	return { body: { ...fields, ...toolOptionsBody(context) }, wait: waitSettings(context, TOOL_WAIT_DEFAULTS) };
 }

@@ -1,16 +1,16 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter } from '../../../shared/errors/validation';
-import { pdfSourceFields } from '../../fields/pdfSource';
+import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import type { Operation } from '../operation';
+import { RESOURCE, toolOptionsField } from './common';
 import { runToolOnInputPdf } from './output';
 
 const LEVELS = ['low', 'medium', 'high'];
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Compress PDF',
 	value: 'compressPdf',
 	action: 'Compress a PDF to a smaller file',
@@ -18,7 +18,7 @@ export const option: INodePropertyOptions = {
 };
 
 const properties: INodeProperties[] = [
-	...pdfSourceFields(),
+	...inputPdfFields(),
 	{
 		displayName: 'Compression Level',
 		name: 'compressLevel',
@@ -33,14 +33,15 @@ const properties: INodeProperties[] = [
 	toolOptionsField('Name of the compressed PDF; must end in .pdf'),
 ];
 
-export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
-
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+async function compressItemPdf(context: ItemContext): Promise<INodeExecutionData[]> {
 	return await runToolOnInputPdf(context, TOOL_PATHS.compressPdf, compressFields);
 }
 
 function compressFields(context: ItemContext): IDataObject {
 	const level = String(context.getNodeParameter('compressLevel', 'medium'));
 	if (!LEVELS.includes(level)) throw invalidParameter(context, 'Compression Level', `must be one of ${LEVELS.join(', ')}, not "${level}"`);
-	return { compressLevel: level, ...toolOptionsBody(context) };
+	return { compressLevel: level };
 }
+
+/** PDF Tool → Compress PDF. */
+export const compressPdf: Operation = { resource: RESOURCE, option, fields: properties, forEachItem: compressItemPdf };

@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { ItemContext } from '../../runner/itemContext';
 import { statusLookupOperation } from '../../waiting/statusLookup';
+import type { Operation } from '../operation';
 import { RESOURCE } from './common';
 import { TOOL_WORK, toolFiles } from './output';
 
@@ -13,18 +14,20 @@ async function toolStatusItems(context: ItemContext, record: IDataObject): Promi
 }
 
 /** PDF Tool → Get Status: a tool job looked up by its request ID, with its files once it succeeded. */
-export const { option, description, execute } = statusLookupOperation({
+export const getStatus: Operation = {
 	resource: RESOURCE,
-	kind: TOOL_WORK,
-	option: {
-		action: 'Get a PDF tool job\'s status and files by ID',
-		description: 'Look up a background tool job: ONGOING, SUCCESS (with its result and files) or FAILED',
-	},
-	idParameter: {
-		name: 'toolRequestId',
-		displayName: 'Request ID or Status URL',
-		placeholder: 'e.g. 9d1c… or https://api.pdfnoodle.com/v1/tools/status/9d1c…',
-		description: 'The requestId of a tool run in the background, or its full statusUrl',
-	},
-	output: toolStatusItems,
-});
+	...statusLookupOperation({
+		kind: TOOL_WORK,
+		option: {
+			action: 'Get a PDF tool job\'s status and files by ID',
+			description: 'Look up a background tool job: ONGOING, SUCCESS (with its result and files) or FAILED',
+		},
+		idParameter: {
+			name: 'toolRequestId',
+			displayName: 'Request ID or Status URL',
+			placeholder: 'e.g. 9d1c… or https://api.pdfnoodle.com/v1/tools/status/9d1c…',
+			description: 'The requestId of a tool run in the background, or its full statusUrl',
+		},
+		output: toolStatusItems,
+	}),
+};

@@ -1,14 +1,14 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { requireBodyWithinLimit, requireText } from '../../../shared/errors/validation';
 import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
 import type { ItemContext } from '../../runner/itemContext';
-import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import type { Operation } from '../operation';
+import { RESOURCE, toolOptionsField, toolPlan } from './common';
 import { runTool } from './output';
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Markdown to PDF',
 	value: 'markdownToPdf',
 	action: 'Convert markdown text to a PDF',
@@ -38,15 +38,16 @@ const properties: INodeProperties[] = [
 	toolOptionsField('Name of the output PDF; must end in .pdf. A random name when empty.'),
 ];
 
-export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
-
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+async function convertItemMarkdown(context: ItemContext): Promise<INodeExecutionData[]> {
 	const body: IDataObject = { markdown: requireText(context, 'Markdown', context.getNodeParameter('markdown')) };
 	const customCss = String(context.getNodeParameter('customCss', '') ?? '');
 	if (customCss.trim() !== '') body.customCss = customCss;
 	const pdfOptions = printSettingsBody(context, 'pdfOptions', 'PDF Options');
 	if (pdfOptions) body.pdfOptions = pdfOptions;
-	Object.assign(body, toolOptionsBody(context));
-	requireBodyWithinLimit(context, 'Markdown', body);
-	return await runTool(context, TOOL_PATHS.markdownToPdf, body);
+	const plan = toolPlan(context, body);
+	requireBodyWithinLimit(context, 'Markdown', plan.body);
+	return await runTool(context, TOOL_PATHS.markdownToPdf, plan);
 }
+
+/** PDF Tool → Markdown to PDF. */
+export const markdownToPdf: Operation = { resource: RESOURCE, option, fields: properties, forEachItem: convertItemMarkdown };

@@ -1,19 +1,25 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter } from '../../../shared/errors/validation';
-import { checkPdfSource, type PdfSource, type PdfSourceParameters, pdfSourceFields, sourceUrl } from '../../fields/pdfSource';
+import { checkPdfSource, inputPdfFields, LISTED_PDF, type PdfSource, pdfSourceFields, pdfSourceParametersOf, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import { runEachItem } from '../../runner/runner';
+import type { Operation } from '../operation';
+import { RESOURCE, toolOptionsField, toolPlan } from './common';
+import { mergeAcrossItems } from './mergeAcrossItems';
 import { runTool } from './output';
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Merge PDFs',
 	value: 'mergePdfs',
 	action: 'Merge PDFs into one, in order',
 	description: 'Join two or more PDFs, in the order given, into one PDF',
 };
+
+/** Each PDF of the list: a URL (the choice's default) or a binary field of the item. */
+const listedPdf = pdfSourceFields(LISTED_PDF, { choice: { default: 'url' }, url: { placeholder: 'e.g. https://example.com/part-1.pdf' } });
 
 const properties: INodeProperties[] = [
 	{
@@ -35,7 +41,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'list',
 	},
-	...updateDisplayOptions({ show: { mergeInputs: ['allItems'] } }, pdfSourceFields()),
+	...updateDisplayOptions({ show: { mergeInputs: ['allItems'] } }, inputPdfFields()),
 	{
 		displayName: 'PDFs to Merge',
 		name: 'sources',
@@ -50,44 +56,17 @@ const properties: INodeProperties[] = [
 			{
 				displayName: 'PDF',
 				name: 'source',
-				values: [
-					{
-						displayName: 'Input PDF',
-						name: 'inputType',
-						type: 'options',
-						options: [
-							{ name: 'From Binary Field', value: 'binary' },
-							{ name: 'From URL', value: 'url' },
-						],
-						default: 'url',
-					},
-					{
-						displayName: 'PDF URL',
-						name: 'url',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. https://example.com/part-1.pdf',
-						displayOptions: { show: { inputType: ['url'] } },
-					},
-					{
-						displayName: 'Input Binary Field',
-						name: 'binaryPropertyName',
-						type: 'string',
-						default: 'data',
-						displayOptions: { show: { inputType: ['binary'] } },
-					},
-				],
+				values: [listedPdf.choice, listedPdf.url, listedPdf.binary],
 			},
 		],
 	},
 	toolOptionsField('Name of the merged PDF; must end in .pdf. A random name when empty.'),
 ];
 
-export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
-
 /** Merge PDFs with "Inputs: PDFs Listed Below", for each item: the PDFs its parameters list. */
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	const entries = ((context.getNodeParameter('sources', {}) as IDataObject).source ?? []) as PdfSourceParameters[];
+async function mergeListedPdfs(context: ItemContext): Promise<INodeExecutionData[]> {
+	const listed = ((context.getNodeParameter('sources', {}) as IDataObject).source ?? []) as IDataObject[];
+	const entries = listed.map((entry) => pdfSourceParametersOf(LISTED_PDF, (name, fallback) => entry[name] ?? fallback));
 	if (entries.length < 2) {
 		throw invalidParameter(context, 'PDFs to Merge', `needs at least 2 PDFs, not ${entries.length}`);
 	}
@@ -95,8 +74,17 @@ export async function execute(context: ItemContext): Promise<INodeExecutionData[
 	for (const [index, entry] of entries.entries()) {
 		sources.push(await checkPdfSource(context, entry, `PDFs to Merge → ${index + 1} → `));
 	}
-	const body: IDataObject = toolOptionsBody(context);
+	const plan = toolPlan(context, {});
 	const urls: string[] = [];
 	for (const source of sources) urls.push(await sourceUrl(context, source));
-	return await runTool(context, TOOL_PATHS.mergePdfs, { urls, ...body });
+	return await runTool(context, TOOL_PATHS.mergePdfs, plan, { urls });
 }
+
+/** PDF Tool → Merge PDFs: across all input items in one request, or for each item its listed PDFs. */
+export const mergePdfs: Operation = {
+	resource: RESOURCE,
+	option,
+	fields: properties,
+	forWholeRun: async (run) =>
+		run.getNodeParameter('mergeInputs', 0, 'list') === 'allItems' ? await mergeAcrossItems(run) : await runEachItem(run, mergeListedPdfs),
+};

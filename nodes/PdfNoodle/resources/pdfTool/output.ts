@@ -2,14 +2,14 @@ import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject 
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toolStatusPath } from '../../../shared/api/endpoints';
-import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { downloadToBinary } from '../../../shared/files/download';
 import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
 import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { awaitWork, type WorkKind } from '../../waiting/waiting';
-import { TOOL_WAIT_DEFAULTS } from './common';
+import { outcomeOfWork, type WorkKind } from '../../waiting/waiting';
+import type { WaitSettings } from '../../waiting/settings';
+import { TOOL_WAIT_DEFAULTS, type ToolPlan, toolPlan } from './common';
 
 /** A PDF tool job going on in the background, as the waits and Get Status look it up. */
 export const TOOL_WORK: WorkKind = {
@@ -19,20 +19,21 @@ export const TOOL_WORK: WorkKind = {
 	isFinished: (record) => record.status === 'SUCCESS' || record.status === 'FAILED',
 };
 
-/** Sends a tool's request (`body` checked by the operation) and gives its output items. */
-export async function runTool(context: ItemContext, path: string, body: IDataObject): Promise<INodeExecutionData[]> {
-	return await toolOutput(context, await apiRequestWithinRateLimit(context, { method: 'POST', url: path, body }));
+/** Sends a tool's request (its plan, `toolPlan`; `sources`: the PDFs' URLs, once uploaded) and gives its output items. */
+export async function runTool(context: ItemContext, path: string, plan: ToolPlan, sources: IDataObject = {}): Promise<INodeExecutionData[]> {
+	const response = await apiRequestWithinRateLimit(context, { method: 'POST', url: path, body: { ...sources, ...plan.body } });
+	return await toolOutput(context, response, plan.wait);
 }
 
 /**
  * Runs a tool on the PDF of its Input PDF parameters: the source is checked first, then the
- * tool's own fields (`fieldsOf` reads and checks them), and only then is a binary uploaded and
- * the tool sent with the PDF's URL.
+ * tool's own fields (`fieldsOf` reads and checks them) with the Tool Options and the waiting,
+ * and only then is a binary uploaded and the tool sent with the PDF's URL.
  */
 export async function runToolOnInputPdf(context: ItemContext, path: string, fieldsOf: (context: ItemContext) => IDataObject): Promise<INodeExecutionData[]> {
 	const source = await singlePdfSource(context);
-	const fields = fieldsOf(context);
-	return await runTool(context, path, { url: await sourceUrl(context, source), ...fields });
+	const plan = toolPlan(context, fieldsOf(context));
+	return await runTool(context, path, plan, { url: await sourceUrl(context, source) });
 }
 
 /** A tool job that ended FAILED: an error of its item with the service's reason. */
@@ -53,15 +54,14 @@ export function toolFailedError(context: ItemContext, record: IDataObject): Node
  * status record's `result`, the answer the call would have given). With "Wait for Completion"
  * off, the answer of work still going is output as it is.
  */
-export async function toolOutput(context: ItemContext, response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
-	const answer = throwOnErrorStatus(context, response);
-	const inBackground = response.statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined);
-	if (!inBackground) return await toolFiles(context, { requestId: null, ...answer });
-	const requestId = String(answer.requestId);
-	const record = await awaitWork(context, TOOL_WORK, requestId, answer.statusUrl);
-	if (!record) return await toolFiles(context, answer);
-	if (record.status === 'FAILED') throw toolFailedError(context, record);
-	return await toolFiles(context, { requestId, ...((record.result ?? {}) as IDataObject) });
+export async function toolOutput(context: ItemContext, response: IN8nHttpFullResponse, wait: WaitSettings): Promise<INodeExecutionData[]> {
+	const outcome = await outcomeOfWork(context, TOOL_WORK, wait, response, (answer, statusCode) =>
+		statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined) ? String(answer.requestId) : undefined,
+	);
+	if (outcome.done === 'atOnce') return await toolFiles(context, { requestId: null, ...outcome.answer });
+	if (outcome.done === 'notWaited') return await toolFiles(context, outcome.answer);
+	if (outcome.record.status === 'FAILED') throw toolFailedError(context, outcome.record);
+	return await toolFiles(context, { requestId: String(outcome.answer.requestId), ...((outcome.record.result ?? {}) as IDataObject) });
 }
 
 /**

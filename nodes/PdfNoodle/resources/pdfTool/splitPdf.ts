@@ -1,15 +1,15 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter, requirePageRanges, requireWholeNumber } from '../../../shared/errors/validation';
 import { FILE_OUTPUT, fileOutputField } from '../../../shared/files/fileOutput';
-import { pdfSourceFields } from '../../fields/pdfSource';
+import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { RESOURCE, onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import type { Operation } from '../operation';
+import { RESOURCE, toolOptionsField } from './common';
 import { runToolOnInputPdf } from './output';
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Split PDF',
 	value: 'splitPdf',
 	action: 'Split a PDF by page count or ranges',
@@ -17,7 +17,7 @@ export const option: INodePropertyOptions = {
 };
 
 const properties: INodeProperties[] = [
-	...pdfSourceFields(),
+	...inputPdfFields(),
 	{
 		displayName: 'Split Mode',
 		name: 'splitMode',
@@ -49,9 +49,7 @@ const properties: INodeProperties[] = [
 	toolOptionsField('Base name of the parts, which are named {base}_1.pdf, {base}_2.pdf, ...; must end in .pdf. The input\'s name when empty.'),
 ];
 
-export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
-
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+async function splitItemPdf(context: ItemContext): Promise<INodeExecutionData[]> {
 	return await runToolOnInputPdf(context, TOOL_PATHS.splitPdf, splitFields);
 }
 
@@ -65,18 +63,18 @@ function splitFields(context: ItemContext): IDataObject {
 	} else {
 		throw invalidParameter(context, 'Split Mode', 'must be "intervals" or "ranges"');
 	}
-	return { ...body, ...toolOptionsBody(context) };
+	return body;
 }
 
 /**
  * How a split's parts come out, for Split PDF and for a split fetched later with Get Status:
  * the shape every answer with several files has (see `FileOutput`), or the ZIP alone.
  */
-export function splitFilesFields(operations: string[]): INodeProperties[] {
-	return updateDisplayOptions({ show: { resource: [RESOURCE], operation: operations } }, [
+export function splitFilesFields(): INodeProperties[] {
+	return [
 		fileOutputField({ downloadFile: [true] }, 'the ZIP of all parts (when downloaded)', {
 			extra: [{ name: 'ZIP Only', value: 'zipOnly', description: 'One item with the ZIP archive of all parts; the parts are not downloaded one by one' }],
-			description: operations.includes('getStatus') ? 'For a split job: how its parts come out' : undefined,
+			description: 'For a split job: how its parts come out',
 		}),
 		{
 			displayName: 'Download ZIP of All Parts',
@@ -86,5 +84,8 @@ export function splitFilesFields(operations: string[]): INodeProperties[] {
 			displayOptions: { show: { downloadFile: [true], [FILE_OUTPUT]: ['itemPerFile', 'oneItem'] } },
 			description: 'Whether to also download the ZIP archive of all parts',
 		},
-	]);
+	];
 }
+
+/** PDF Tool → Split PDF. */
+export const splitPdf: Operation = { resource: RESOURCE, option, fields: properties, forEachItem: splitItemPdf };

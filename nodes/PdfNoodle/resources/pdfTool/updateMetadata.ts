@@ -1,11 +1,11 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter, keywordList, optionalText, requireNumberInRange } from '../../../shared/errors/validation';
-import { pdfSourceFields } from '../../fields/pdfSource';
+import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { onlyFor, toolOptionsBody, toolOptionsField } from './common';
+import type { Operation } from '../operation';
+import { RESOURCE, toolOptionsField } from './common';
 import { runToolOnInputPdf } from './output';
 
 /** The text fields of the metadata, with the names the user sees. */
@@ -19,7 +19,7 @@ const TEXT_FIELDS: Record<string, string> = {
 };
 const DATE_FIELDS = ['createDate', 'modDate'];
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Update PDF Metadata',
 	value: 'updateMetadata',
 	action: 'Set the title, author and keywords of a PDF',
@@ -27,7 +27,7 @@ export const option: INodePropertyOptions = {
 };
 
 const properties: INodeProperties[] = [
-	...pdfSourceFields(),
+	...inputPdfFields(),
 	{
 		displayName: 'Metadata',
 		name: 'pdfProperties',
@@ -64,8 +64,6 @@ const properties: INodeProperties[] = [
 	toolOptionsField('Name of the updated PDF; must end in .pdf'),
 ];
 
-export const description = updateDisplayOptions(onlyFor(option.value as string), properties);
-
 /** The metadata object of the body: only the properties the user set, at least one. */
 function metadataBody(context: ItemContext): IDataObject {
 	const given = context.getNodeParameter('pdfProperties', {}) as IDataObject;
@@ -99,6 +97,9 @@ function metadataBody(context: ItemContext): IDataObject {
 	return metadata;
 }
 
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
-	return await runToolOnInputPdf(context, TOOL_PATHS.updateMetadata, (item) => ({ metadata: metadataBody(item), ...toolOptionsBody(item) }));
+async function updateItemMetadata(context: ItemContext): Promise<INodeExecutionData[]> {
+	return await runToolOnInputPdf(context, TOOL_PATHS.updateMetadata, (item) => ({ metadata: metadataBody(item) }));
 }
+
+/** PDF Tool → Update PDF Metadata. */
+export const updateMetadata: Operation = { resource: RESOURCE, option, fields: properties, forEachItem: updateItemMetadata };

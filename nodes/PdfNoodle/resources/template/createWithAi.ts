@@ -1,14 +1,15 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { TEMPLATE_CREATION_PATH, templatePath } from '../../../shared/api/endpoints';
 import { requireHttpUrl, requireText } from '../../../shared/errors/validation';
 import { downloadToBinary } from '../../../shared/files/download';
 import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
-import { checkPdfSource, type PdfSource, sourceUrl } from '../../fields/pdfSource';
+import { checkPdfSource, type PdfSource, pdfSourceFields, pdfSourceParametersOf, REFERENCE_FILE, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, waitingFields, waitSettings } from '../../waiting/settings';
+import { type WaitDefaults, waitingFields, type WaitSettings, waitSettings } from '../../waiting/settings';
 import { awaitWork, type WorkKind } from '../../waiting/waiting';
+import type { Operation } from '../operation';
 
 /** pdf noodle asks to poll a creation every 10 to 30 s; a creation usually takes a couple of minutes. */
 export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600, minPollIntervalSeconds: 10 };
@@ -33,12 +34,32 @@ const CREATION_WORK: WorkKind = {
 	justLookedUp: false,
 };
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Create With AI',
 	value: 'createWithAi',
 	action: 'Create a template with AI from a description',
 	description: 'Describe a template in words; pdf noodle designs it',
 };
+
+/** An example document: a URL (none when empty) or a PDF of the input item. */
+const referenceFile = pdfSourceFields(REFERENCE_FILE, {
+	choice: {
+		displayName: 'Reference File',
+		options: [
+			{ name: 'From URL', value: 'url', description: 'A public URL of the file, or none' },
+			{ name: 'From Binary Field', value: 'binary', description: 'A PDF of the input item, uploaded to pdf noodle first' },
+		],
+		// URL first: a workflow saved before this choice existed keeps its Reference File URL.
+		default: 'url',
+		description: 'An example document the design should follow (optional)',
+	},
+	url: {
+		displayName: 'Reference File URL',
+		placeholder: 'e.g. https://example.com/old-invoice.pdf',
+		description: 'A public URL of an example document the design should follow; leave empty for none',
+	},
+	binary: { required: true, hint: 'The name of the input binary field holding the reference PDF' },
+});
 
 const properties: INodeProperties[] = [
 	{
@@ -60,36 +81,9 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Monthly Invoice',
 		description: 'The name of the new template',
 	},
-	{
-		displayName: 'Reference File',
-		name: 'referenceFileType',
-		type: 'options',
-		options: [
-			{ name: 'From URL', value: 'url', description: 'A public URL of the file, or none' },
-			{ name: 'From Binary Field', value: 'binary', description: 'A PDF of the input item, uploaded to pdf noodle first' },
-		],
-		// URL first: a workflow saved before this choice existed keeps its Reference File URL.
-		default: 'url',
-		description: 'An example document the design should follow (optional)',
-	},
-	{
-		displayName: 'Reference File URL',
-		name: 'fileUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. https://example.com/old-invoice.pdf',
-		displayOptions: { show: { referenceFileType: ['url'] } },
-		description: 'A public URL of an example document the design should follow; leave empty for none',
-	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'referenceBinaryField',
-		type: 'string',
-		default: 'data',
-		required: true,
-		displayOptions: { show: { referenceFileType: ['binary'] } },
-		hint: 'The name of the input binary field holding the reference PDF',
-	},
+	referenceFile.choice,
+	referenceFile.url,
+	referenceFile.binary,
 	...waitingFields(CREATION_WAIT_DEFAULTS),
 	{
 		displayName: 'Simplify',
@@ -117,28 +111,24 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['template'], operation: [option.value as string] } }, properties);
-
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+async function createTemplate(context: ItemContext): Promise<INodeExecutionData[]> {
 	const body: IDataObject = {
 		prompt: requireText(context, 'Prompt', context.getNodeParameter('prompt')),
 		displayName: requireText(context, 'Display Name', context.getNodeParameter('displayName')).trim(),
 	};
-	const reference = await referenceFile(context);
-	waitSettings(context, CREATION_WAIT_DEFAULTS);
+	const reference = await referenceFileOf(context);
+	const wait = waitSettings(context, CREATION_WAIT_DEFAULTS);
 	// Uploaded only once everything is checked: a refused item sends nothing.
 	if (reference) body.fileUrl = await sourceUrl(context, reference);
 	const accepted = await apiJsonWithinRateLimit(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
-	return await awaitCreation(context, accepted);
+	return await awaitCreation(context, accepted, wait);
 }
 
 /** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
-async function referenceFile(context: ItemContext): Promise<PdfSource | undefined> {
-	if (context.getNodeParameter('referenceFileType', 'url') === 'binary') {
-		const binaryPropertyName = context.getNodeParameter('referenceBinaryField', 'data') as string;
-		return await checkPdfSource(context, { inputType: 'binary', binaryPropertyName }, '');
-	}
-	const fileUrl = String(context.getNodeParameter('fileUrl', '') ?? '').trim();
+async function referenceFileOf(context: ItemContext): Promise<PdfSource | undefined> {
+	const parameters = pdfSourceParametersOf(REFERENCE_FILE, (name, fallback) => context.getNodeParameter(name, name === REFERENCE_FILE.choice ? 'url' : fallback));
+	if (parameters.inputType === 'binary') return await checkPdfSource(context, parameters, '');
+	const fileUrl = String(parameters.url ?? '').trim();
 	return fileUrl === '' ? undefined : { url: requireHttpUrl(context, 'Reference File URL', fileUrl) };
 }
 
@@ -160,9 +150,9 @@ function createdTemplate(final: IDataObject, displayName: string): IDataObject {
 }
 
 /** Polls the new template until it is created or has failed (with "Wait for Completion" on). */
-async function awaitCreation(context: ItemContext, accepted: IDataObject): Promise<INodeExecutionData[]> {
+async function awaitCreation(context: ItemContext, accepted: IDataObject, wait: WaitSettings): Promise<INodeExecutionData[]> {
 	const templateId = String(accepted.templateId ?? '');
-	const final = await awaitWork(context, CREATION_WORK, templateId, accepted.fetchTemplateUrl);
+	const final = await awaitWork(context, CREATION_WORK, wait, templateId, accepted.fetchTemplateUrl);
 	if (!final) return [{ json: accepted }];
 	if (final.template === undefined && final.status !== 'SUCCESS') {
 		const reason = (final.metadata as IDataObject | undefined)?.errorMessage;
@@ -182,3 +172,6 @@ async function awaitCreation(context: ItemContext, accepted: IDataObject): Promi
 	}
 	return [item];
 }
+
+/** Template → Create With AI. */
+export const createWithAi: Operation = { resource: 'template', option, fields: properties, forEachItem: createTemplate };

@@ -1,13 +1,13 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { templatePath, templateVariablesPath } from '../../../shared/api/endpoints';
 import { throwOnErrorStatus } from '../../../shared/errors/errors';
 import { apiJsonWithinRateLimit, apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
 import type { ItemContext } from '../../runner/itemContext';
+import type { Operation } from '../operation';
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a template by ID',
@@ -26,9 +26,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['template'], operation: [option.value as string] } }, properties);
-
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+async function getTemplate(context: ItemContext): Promise<INodeExecutionData[]> {
 	const response = await apiRequestWithinRateLimit(context, { method: 'GET', url: templatePath(templateIdOf(context)) });
 	throwOnMissingTemplate(context, response);
 	const answer = throwOnErrorStatus(context, response);
@@ -47,3 +45,6 @@ async function simplified(context: ItemContext, template: IDataObject): Promise<
 	const variables = await apiJsonWithinRateLimit(context, { method: 'GET', url: templateVariablesPath(String(template.id)) });
 	return { id: template.id, displayName: template.displayName, variables };
 }
+
+/** Template → Get. */
+export const get: Operation = { resource: 'template', option, fields: properties, forEachItem: getTemplate };

@@ -1,12 +1,12 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { TEMPLATES_PATH } from '../../../shared/api/endpoints';
 import { requireWholeNumber } from '../../../shared/errors/validation';
 import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import type { ItemContext } from '../../runner/itemContext';
+import type { Operation } from '../operation';
 
-export const option: INodePropertyOptions = {
+const option = {
 	name: 'Get Many',
 	value: 'getMany',
 	action: 'Get many templates',
@@ -40,10 +40,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['template'], operation: [option.value as string] } }, properties);
-
 /** One item per template `{id, displayName}`, filtered by name and limited. */
-export async function execute(context: ItemContext): Promise<INodeExecutionData[]> {
+async function listTemplates(context: ItemContext): Promise<INodeExecutionData[]> {
 	const needle = String(context.getNodeParameter('nameFilter', '')).trim().toLowerCase();
 	const returnAll = context.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Infinity : requireWholeNumber(context, 'Limit', context.getNodeParameter('limit', 50), 1);
@@ -54,3 +52,6 @@ export async function execute(context: ItemContext): Promise<INodeExecutionData[
 		: templates;
 	return matching.slice(0, limit).map((template) => ({ json: template }));
 }
+
+/** Template → Get Many. */
+export const getMany: Operation = { resource: 'template', option, fields: properties, forEachItem: listTemplates };

@@ -1,31 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { Resource } from '../operation';
+import { createWithAi } from './createWithAi';
+import { get } from './get';
+import { getMany } from './getMany';
+import { getVariables } from './getVariables';
 
-import { eachItem, type RunOperation } from '../../runner/runner';
-import * as createWithAi from './createWithAi';
-import * as get from './get';
-import * as getMany from './getMany';
-import * as getVariables from './getVariables';
-
-export const templateDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['template'] } },
-		options: [createWithAi.option, get.option, getMany.option, getVariables.option],
-		default: 'getMany',
-	},
-	...getMany.description,
-	...get.description,
-	...getVariables.description,
-	...createWithAi.description,
-];
-
-/** How each operation runs: each for each item. */
-export const templateOperations: Record<string, RunOperation> = {
-	createWithAi: eachItem(createWithAi.execute),
-	get: eachItem(get.execute),
-	getMany: eachItem(getMany.execute),
-	getVariables: eachItem(getVariables.execute),
+/** Template: its operations, each with its own fields only. */
+export const templateResource: Resource = {
+	option: { name: 'Template', value: 'template' },
+	operations: [createWithAi, get, getMany, getVariables],
+	defaultOperation: getMany,
+	fields: [getMany, get, getVariables, createWithAi],
 };

@@ -1,0 +1,84 @@
+/**
+ * One run context for every operation: Request Options → Batching and "Requests at Once" hold
+ * for the operations that answer for several items at once (Batch → Render Templates / Render
+ * HTML, Merge PDFs with All Input Items) as for those run item by item. What the node decided
+ * is asserted: the most requests the sandbox saw open at once, and that a paced piece of work
+ * never reached the sandbox before its turn (arrival gaps are not asserted).
+ */
+import assert from 'node:assert/strict';
+import { beforeAll, describe, test } from '@jest/globals';
+
+import { prepareBinaryData } from 'n8n-core';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { binaryDataService, runPdfNoodle } from '../harness/engine';
+import { textPdf } from '../support/fixtures';
+import { apiRequests, credentialsFor } from '../support/sandbox';
+import { useSandbox } from '../support/useSandbox';
+
+const sandbox = useSandbox({ fixedRender: true });
+
+const items = (count: number) => Array.from({ length: count }, (_, index) => ({ json: { index } }));
+const batchHtml: INodeParameters = { resource: 'batch', operation: 'renderHtml', batchSource: 'inputItems', documentHtml: '={{ "<p>Document " + $itemIndex + "</p>" }}', downloadFile: false };
+const oneAfterAnother = (intervalMs: number) => ({ batching: { batch: { batchSize: 1, batchInterval: intervalMs } } });
+
+/** When each request of `method` to a path matching `path` arrived, in ms after `began`. */
+function arrivals(method: string, path: RegExp, began: number): number[] {
+	return apiRequests(sandbox)
+		.filter((request) => request.method === method && path.test(request.path))
+		.map((request) => Date.parse(request.at) - began);
+}
+
+describe('Batch → Render HTML (three batches of one run)', () => {
+	test('Requests at Once 1: one request open at a time, and every document rendered', async () => {
+		// Batches long enough that, unbounded, the three are open together.
+		sandbox.context.settings.renderDelayMs = 600;
+		const { items: output, error } = await runPdfNoodle({ ...batchHtml, requestsAtOnce: 1 }, { credentials: credentialsFor(sandbox), input: items(45) });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(output.filter((item) => item.json.renderStatus === 'SUCCESS').length, 45);
+		assert.equal(arrivals('POST', /^\/v1\/html-to-pdf\/batch$/, 0).length, 3);
+		assert.equal(sandbox.context.traffic.snapshot().maxInFlight, 1);
+	});
+
+	test('the rule itself: without a bound the three batches are open together', async () => {
+		sandbox.context.settings.renderDelayMs = 600;
+		const { error } = await runPdfNoodle({ ...batchHtml, requestsAtOnce: 0 }, { credentials: credentialsFor(sandbox), input: items(45) });
+		assert.equal(error, undefined, error?.message);
+		assert.ok(sandbox.context.traffic.snapshot().maxInFlight > 1, `saw ${sandbox.context.traffic.snapshot().maxInFlight} at once`);
+	});
+
+	test('Batching of one per 1 s: batch n is sent no sooner than n s after the run began', async () => {
+		const began = Date.now();
+		const { error } = await runPdfNoodle({ ...batchHtml, requestOptions: oneAfterAnother(1000) }, { credentials: credentialsFor(sandbox), input: items(45) });
+		assert.equal(error, undefined, error?.message);
+		const sent = arrivals('POST', /^\/v1\/html-to-pdf\/batch$/, began);
+		assert.equal(sent.length, 3);
+		// Unpaced, the three batches go together (BATCHES_IN_FLIGHT is 5).
+		sent.forEach((arrival, batch) => assert.ok(arrival >= batch * 1000, `batches sent at ${sent.join(', ')} ms after the run began`));
+	});
+});
+
+describe('PDF Tool → Merge PDFs with All Input Items', () => {
+	let pdfItems: INodeExecutionData[];
+	beforeAll(async () => {
+		await binaryDataService();
+		pdfItems = [];
+		for (const page of ['one', 'two', 'three']) {
+			pdfItems.push({ json: {}, binary: { data: await prepareBinaryData(await textPdf(page, 1), 'engine-test', 'engine-test-execution', `${page}.pdf`, 'application/pdf') } });
+		}
+	});
+	const mergeAll: INodeParameters = { resource: 'pdfTool', operation: 'mergePdfs', mergeInputs: 'allItems', inputType: 'binary', downloadFile: false };
+
+	test('Batching of one per 1 s: upload n, and then the merge, no sooner than their turn', async () => {
+		const began = Date.now();
+		const { items: output, error } = await runPdfNoodle({ ...mergeAll, requestOptions: oneAfterAnother(1000) }, { credentials: credentialsFor(sandbox), input: pdfItems });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(output.length, 1);
+		const uploads = arrivals('GET', /^\/v1\/tools\/get-signed-upload-url/, began);
+		const merges = arrivals('POST', /^\/v1\/tools\/merge-pdfs$/, began);
+		assert.equal(uploads.length, 3);
+		assert.equal(merges.length, 1);
+		uploads.forEach((arrival, upload) => assert.ok(arrival >= upload * 1000, `uploads asked for at ${uploads.join(', ')} ms`));
+		assert.ok(merges[0] >= 3000, `merge sent at ${merges[0]} ms`);
+	});
+});
