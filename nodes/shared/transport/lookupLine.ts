@@ -107,7 +107,8 @@ export class LookupLine {
 	private admitWaiting(): void {
 		const heldFor = this.heldUntil - Date.now();
 		if (heldFor > 0) {
-			this.wakeUpAfter(heldFor);
+			// Nobody waiting, nobody to wake: a later lookup finds the hold when it comes.
+			if (this.waiting.length > 0) this.wakeUpAfter(heldFor);
 			return;
 		}
 		while (this.waiting.length > 0 && this.sending < Math.floor(this.atOnce)) {
