@@ -164,6 +164,9 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 			const traffic = sandbox.context.traffic.snapshot();
 			console.log(`queue burst: ${deliveries.length} deliveries (${sentAgainCount(answers)} sent again after a 503); ${traffic.statusCalls} status lookups, ${traffic.rateLimited} of them answered 429`);
 			for (const sample of unexpectedAnswerSamples(answers)) console.log(`unexpected answer: ${sample}`);
+			// What the webhook processor said about the calls it could not start, if any: the first few error lines.
+			const errorLines = cluster.webhookProcessor.log.filter((line) => /error|fail/i.test(line)).slice(0, 15);
+			if (errorLines.length > 0) console.log(`webhook processor:\n${errorLines.join('\n')}`);
 			assert.deepEqual(answerCounts(answers), { 'genuine 200 started': genuine.length, 'forged 403': deliveries.length - genuine.length });
 			assert.ok(traffic.rateLimited > 0, 'the sandbox\'s rate limit was met');
 		} finally {
