@@ -99,7 +99,7 @@ export class LookupLine {
 		this.admitWaiting();
 	}
 
-	/** Lookups waiting for their turn (for tests). */
+	/** Lookups waiting for their turn (named in the answer of one whose time ran out). */
 	get waitingCount(): number {
 		return this.waiting.length;
 	}
