@@ -103,6 +103,15 @@ export class ClusterProcess {
 	}
 }
 
+/**
+ * The webhook processor's own settings, as docs/trigger.md advises operators: every call it takes
+ * reads n8n's database (the workflow, its credentials, its static data) before it is queued,
+ * and n8n's default pool of 2 connections starves under a burst of hundreds: its health ping
+ * times out, n8n drops the connection to recover, and the calls meanwhile are answered
+ * `500 Workflow could not be started!`.
+ */
+export const WEBHOOK_PROCESSOR_SETTINGS: NodeJS.ProcessEnv = { DB_POSTGRESDB_POOL_SIZE: '10' };
+
 export class QueueCluster {
 	readonly postgres = new Postgres();
 	readonly redis = new Redis();
@@ -153,7 +162,7 @@ export class QueueCluster {
 		this.sharedNodes = tarball !== undefined;
 		await prepare(this.main);
 		if (!options.mainLast) this.mainUrl = await this.main.start();
-		this.webhookProcessor = await this.startProcess('webhook', ['webhook'], this.webhookPort);
+		this.webhookProcessor = await this.startProcess('webhook', ['webhook'], this.webhookPort, WEBHOOK_PROCESSOR_SETTINGS);
 		this.webhookUrl = `http://127.0.0.1:${this.webhookPort}`;
 		for (let index = 1; index <= workerCount; index++) {
 			this.workers.push(await this.startProcess(`worker-${index}`, ['worker', `--concurrency=${WORKER_CONCURRENCY}`], 0));

@@ -5,7 +5,7 @@
  * default for queue mode.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
@@ -13,7 +13,7 @@ import axios, { type AxiosInstance } from 'axios';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, burstDeliveries, executionKey, postBurst, sentAgainCount, tally, unexpectedAnswerSamples } from '../support/burst';
+import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, BURST_TEST_TIMEOUT_MS, burstDeliveries, executionKey, postBurst, sentAgainCount, tally, unansweredCount, unexpectedAnswerSamples } from '../support/burst';
 import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
@@ -77,6 +77,18 @@ async function binaryFromMain(binary: { id: string }): Promise<Buffer> {
 
 function workerOf(executionId: string): string | undefined {
 	return cluster.workers.find((worker) => worker.startedExecutions().includes(executionId))?.name;
+}
+
+/**
+ * What the webhook processor said about calls it could not start or answer, if anything: its
+ * first error lines here, and its whole log in a file for reading afterwards.
+ */
+function reportWebhookProcessorErrors(): void {
+	const errorLines = cluster.webhookProcessor.log.filter((line) => /error|fail|timeout/i.test(line));
+	if (errorLines.length === 0) return;
+	const logFile = join(mkdtempSync(join(tmpdir(), 'pdf-noodle-webhook-processor-')), 'webhook.log');
+	writeFileSync(logFile, cluster.webhookProcessor.log.join('\n'));
+	console.log(`webhook processor (${errorLines.length} error lines, whole log in ${logFile}):\n${errorLines.slice(0, 15).join('\n')}`);
 }
 
 describe('n8n in queue mode: main, webhook processor, two workers', () => {
@@ -162,15 +174,13 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		try {
 			const answers = await postBurst(`${cluster.webhookUrl}${BURST_TRIGGER.path}?token=${EXAMPLE_TRIGGER_TOKEN}`, deliveries);
 			const traffic = sandbox.context.traffic.snapshot();
-			console.log(`queue burst: ${deliveries.length} deliveries (${sentAgainCount(answers)} sent again after a 503); ${traffic.statusCalls} status lookups, ${traffic.rateLimited} of them answered 429`);
+			console.log(`queue burst: ${deliveries.length} deliveries (${sentAgainCount(answers)} sent again after a 503 or no answer; ${unansweredCount(answers)} calls unanswered in time); ${traffic.statusCalls} status lookups, ${traffic.rateLimited} of them answered 429`);
 			for (const sample of unexpectedAnswerSamples(answers)) console.log(`unexpected answer: ${sample}`);
-			// What the webhook processor said about the calls it could not start, if any: the first few error lines.
-			const errorLines = cluster.webhookProcessor.log.filter((line) => /error|fail/i.test(line)).slice(0, 15);
-			if (errorLines.length > 0) console.log(`webhook processor:\n${errorLines.join('\n')}`);
 			assert.deepEqual(answerCounts(answers), { 'genuine 200 started': genuine.length, 'forged 403': deliveries.length - genuine.length });
 			assert.ok(traffic.rateLimited > 0, 'the sandbox\'s rate limit was met');
 		} finally {
 			delete sandbox.context.settings.statusLookupsPerSecond;
+			reportWebhookProcessorErrors();
 		}
 		const executions = await waitFor(`${genuine.length} finished executions`, async () => {
 			const rows = await executionsOf(BURST_TRIGGER.id);
@@ -182,7 +192,7 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		assert.equal(executions.length, genuine.length);
 		const workers = new Set(executions.map((row) => workerOf(row.id)));
 		assert.ok(!workers.has(undefined), 'every execution ran on a worker');
-	});
+	}, BURST_TEST_TIMEOUT_MS);
 
 	test('a render waited on by a worker, cancelled by the worker (the workflow\'s timeout): the node stops polling at once', async () => {
 		// n8n 2.40.7 does not forward a stop from the editor to a worker (see README, Queue mode);
