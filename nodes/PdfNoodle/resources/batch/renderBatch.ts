@@ -8,7 +8,8 @@ import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
 import { apiJsonWithinRateLimit, apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
-import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
+import { type AwaitedWork, isPauseMode, keepPlan, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
+import { type PausedPlan, parametersOf } from '../../pause/pausedPlan';
 import { settleInOrder } from '../../runner/concurrency';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
@@ -311,6 +312,7 @@ async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): 
 	if (batches.length === 0) return [planning.items];
 	const batch = batches[0];
 	const context = run.item(batch.settingsIndex);
+	keepPlan(run, planOfBatch(run, batch, planning));
 	try {
 		await run.nextTurn();
 		const answer = await apiJsonWithinRateLimit(context, {
@@ -325,16 +327,24 @@ async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): 
 	}
 }
 
-/** The output of a paused batch once pdf noodle has posted it: what the polling path outputs. */
-export function resumeBatch(kind: BatchKind) {
-	return async function (run: RunContext, _awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
-		// The plan is made again from the same input items and parameters: it names the
-		// documents of the batch and the items refused before it was sent.
+/** What the resume needs of the batch sent: its entries' items and data checks, its settings' item, the refused items and the output's parameters. */
+function planOfBatch(run: RunContext, batch: BatchToSend, planning: Outcome): PausedPlan {
+	const plan: PausedPlan = { sent: batch.entries.map((entry) => entry.inputIndex), settings: batch.settingsIndex, parameters: parametersOf(run) };
+	if (planning.items.length > 0) plan.refused = planning.items;
+	if (batch.entries.some((entry) => entry.dataCheck)) plan.checks = batch.entries.map((entry) => entry.dataCheck ?? null);
+	return plan;
+}
+
+/**
+ * The output of a paused batch once pdf noodle has posted it: what the polling path outputs,
+ * from the batch the paused run kept (its entries' items, the items refused before it).
+ */
+export function resumeBatch() {
+	return async function (run: RunContext, _awaited: AwaitedWork, record: IDataObject, plan: PausedPlan): Promise<INodeExecutionData[]> {
 		const outcome = new Outcome(run);
-		const drafts = draftBatches(run, kind, outcome);
-		pausedBatchOf(run, drafts);
-		const batch = pausedBatchOf(run, await checkedBatches(run, kind, drafts, outcome));
-		if (batch) await batchOutput(run, batch, record, outcome);
+		outcome.add(...(plan.refused ?? []));
+		const entries = plan.sent.map((inputIndex, position) => ({ body: {}, inputIndex, dataCheck: plan.checks?.[position] ?? undefined }));
+		await batchOutput(run, { entries, settingsIndex: plan.settings ?? plan.sent[0] ?? 0 }, record, outcome);
 		return inInputOrder(outcome.items);
 	};
 }

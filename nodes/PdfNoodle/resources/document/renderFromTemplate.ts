@@ -63,5 +63,5 @@ export const renderFromTemplate: Operation = {
 	option,
 	fields: properties,
 	forWholeRun: pausableRender('template', request, renderItem),
-	resume: resumeRenders(request),
+	resume: resumeRenders(),
 };

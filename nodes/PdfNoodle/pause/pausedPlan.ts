@@ -1,0 +1,114 @@
+import type { IDataObject, INodeExecutionData, IWorkflowExecutionCustomData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { FILE_OUTPUT } from '../../shared/files/fileOutput';
+import type { RunContext } from '../runner/runContext';
+import { REQUESTS_AT_ONCE_PARAMETER } from '../runner/requestsAtOnce';
+
+/**
+ * What a paused run decided, kept with the execution so that its resume builds the output
+ * from it instead of planning the items again (their expressions, `$now` included, would be
+ * evaluated anew, and the data of each template looked up again):
+ * - `sent`: the input item of each document sent, in the order the request lists them
+ *   (at most 20: one render, or one batch);
+ * - `settings`: the item whose settings the batch took (its first);
+ * - `refused`: the error items of the items refused before sending (under Continue On Fail);
+ * - `checks`: each sent document's `dataCheck`, where it has one;
+ * - `parameters`: the values, item by item as the run evaluated them, of the parameters the
+ *   output is built with (RESUME_PARAMETERS); one value where every item has the same.
+ */
+export interface PausedPlan {
+	sent: number[];
+	settings?: number;
+	refused?: INodeExecutionData[];
+	checks?: Array<IDataObject | null>;
+	parameters: Record<string, { all: unknown } | { each: unknown[] }>;
+}
+
+/**
+ * The parameters read when the output is built (the operation, the file, its name and field,
+ * the batch's output options, the requests' options), and nothing else: a parameter not kept here is not
+ * read on resume (the webhook's view answers its fallback, as n8n does for a parameter the
+ * operation does not have).
+ */
+export const RESUME_PARAMETERS = ['resource', 'operation', 'requestOptions', REQUESTS_AT_ONCE_PARAMETER, 'downloadFile', 'binaryPropertyName', 'fileName', FILE_OUTPUT, 'batchOptions'];
+
+/** The custom data entries holding the plan, in order: n8n keeps at most 512 characters in one. */
+const PLAN_KEY = 'pdfNoodlePlan';
+const CHARACTERS_PER_ENTRY = 512;
+/** n8n keeps at most 10 custom data entries per execution; one names the awaited request. */
+const MOST_PLAN_ENTRIES = 8;
+const CUSTOM_DATA_ENTRIES = 10;
+
+function planKey(part: number): string {
+	return part === 0 ? PLAN_KEY : `${PLAN_KEY}${part + 1}`;
+}
+
+/** Each parameter's value for every input item, as the paused run evaluates it. */
+export function parametersOf(run: RunContext): PausedPlan['parameters'] {
+	const parameters: PausedPlan['parameters'] = {};
+	const count = run.getInputData().length;
+	for (const name of RESUME_PARAMETERS) {
+		const values: unknown[] = [];
+		try {
+			for (let itemIndex = 0; itemIndex < count; itemIndex++) values.push(run.getNodeParameter(name, itemIndex));
+		} catch {
+			// The operation has no such parameter: on resume its fallback holds, as now.
+			continue;
+		}
+		const first = JSON.stringify(values[0]);
+		parameters[name] = values.every((value) => JSON.stringify(value) === first) ? { all: values[0] } : { each: values };
+	}
+	return parameters;
+}
+
+/**
+ * Keeps the plan in the execution's custom data, before the request is sent: where it does
+ * not fit, nothing is sent and the node says why.
+ */
+export function rememberPlan(run: RunContext, customData: IWorkflowExecutionCustomData, plan: PausedPlan): void {
+	const text = JSON.stringify(plan);
+	const parts: string[] = [];
+	for (let start = 0; start < text.length; start += CHARACTERS_PER_ENTRY) parts.push(text.slice(start, start + CHARACTERS_PER_ENTRY));
+	const others = Object.keys(customData.getAll()).filter((key) => !key.startsWith(PLAN_KEY));
+	const room = Math.min(MOST_PLAN_ENTRIES, CUSTOM_DATA_ENTRIES - others.length - 1);
+	if (parts.length > room) {
+		throw new NodeOperationError(run.getNode(), 'Mode "Pause Until Called Back" cannot keep what these items send with the execution', {
+			description: `The execution keeps the items' plan in its custom data (${parts.length} entries of ${CHARACTERS_PER_ENTRY} characters needed, ${Math.max(room, 0)} free). Send fewer items per run (e.g. with a "Loop Over Items" node), shorten File Names, or choose another Mode. Nothing was sent to pdf noodle.`,
+		});
+	}
+	parts.forEach((part, index) => customData.set(planKey(index), part));
+	// An earlier pause of the same execution may have kept a longer plan: its tail is cleared.
+	for (let part = parts.length; part < MOST_PLAN_ENTRIES; part++) {
+		if (customData.get(planKey(part)) !== undefined) customData.set(planKey(part), '');
+	}
+	if (planOf(customData) === undefined) {
+		throw new NodeOperationError(run.getNode(), 'Mode "Pause Until Called Back" could not keep what these items send with the execution', {
+			description: "n8n did not keep the execution's custom data as given. Choose another Mode. Nothing was sent to pdf noodle.",
+		});
+	}
+}
+
+/** The plan the paused run kept, or undefined where there is none (or it is not whole). */
+export function planOf(customData: IWorkflowExecutionCustomData | undefined): PausedPlan | undefined {
+	if (!customData) return undefined;
+	let text = '';
+	for (let part = 0; part < MOST_PLAN_ENTRIES; part++) {
+		const value = customData.get(planKey(part));
+		if (value === undefined || value === '') break;
+		text += String(value);
+	}
+	try {
+		const plan = JSON.parse(text) as PausedPlan;
+		return Array.isArray(plan.sent) && typeof plan.parameters === 'object' ? plan : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** A kept parameter's value for one item, or `fallbackValue` where the run kept none. */
+export function keptParameter(plan: PausedPlan, name: string, itemIndex: number, fallbackValue: unknown): unknown {
+	const kept = plan.parameters[name];
+	if (!kept) return fallbackValue;
+	return 'all' in kept ? kept.all : kept.each[itemIndex];
+}
