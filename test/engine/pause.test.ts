@@ -152,3 +152,57 @@ describe('Pause Until Called Back: the call to the resume URL', () => {
 		assert.equal(answer.items, undefined);
 	});
 });
+
+describe('Pause Until Called Back: the resume builds on what the paused run kept', () => {
+	/** The plan the paused run kept in the execution's custom data (pause/pausedPlan.ts), whole again. */
+	function keptPlan(run: Awaited<ReturnType<typeof runPdfNoodle>>['run']): { sent: number[]; parameters: Record<string, { all?: unknown; each?: unknown[] }> } {
+		const metadata = run.data.resultData.metadata ?? {};
+		const parts = ['pdfNoodlePlan', 'pdfNoodlePlan2', 'pdfNoodlePlan3'].map((key) => metadata[key] ?? '');
+		return JSON.parse(parts.join('')) as ReturnType<typeof keptPlan>;
+	}
+
+	test('an item refused and two sent: the resume outputs the kept items and file names ($now as the paused run saw it), looking up no template again', async () => {
+		const paused = await sandbox.run(
+			{
+				resource: 'document',
+				operation: 'renderFromTemplate',
+				template,
+				data: '={{ $json.name === "Grace" ? "[1]" : JSON.stringify({ recipient_name: $json.name }) }}',
+				fileName: '={{ $json.name + "-" + $now.toMillis() }}',
+				mode: 'pause',
+			},
+			people('Ada', 'Grace', 'Alan'),
+			{ onError: 'continueRegularOutput' },
+		);
+		assert.equal(paused.error, undefined);
+		const plan = keptPlan(paused.run);
+		assert.deepEqual(plan.sent, [0, 2], 'Ada and Alan went as one batch; Grace was refused');
+		const names = plan.parameters.fileName.each as string[];
+		assert.deepEqual(names.map((name) => name.replace(/-\d+$/, '')), ['Ada', 'Grace', 'Alan']);
+
+		const batchId = String(pauseOf(paused.run).waitingFor).replace(/^batch:/, '');
+		await sandbox.context.batches.get(batchId)!.finished;
+		const record = (await callApi(sandbox, 'GET', `/v1/pdf/batch/status/${batchId}`)).json;
+		const pausedAt = Number(names[0].replace(/^Ada-/, ''));
+		assert.ok(Date.now() > pausedAt, '$now evaluated again would name the files otherwise');
+
+		clearRequestLog(sandbox);
+		const answer = await callResumeUrl(paused, record, credentialsFor(sandbox));
+		assert.deepEqual([answer.status, answer.json], [200, { received: true, resumed: true }]);
+		const items = answer.items ?? [];
+		assert.deepEqual(
+			items.map((item) => [item.pairedItem, item.binary?.data?.fileName ?? item.json.error]),
+			[
+				[{ item: 0 }, names[0]],
+				[{ item: 1 }, items[1].json.error],
+				[{ item: 2 }, names[2]],
+			],
+		);
+		assert.match(String(items[1].json.error), /^Invalid "Data \(JSON\)"/);
+		assert.deepEqual(
+			apiRequests(sandbox).filter((request) => request.path.includes('/variables')),
+			[],
+			'the template\'s variables are not looked up again: nothing is planned anew',
+		);
+	});
+});
