@@ -56,6 +56,8 @@ export function parametersOf(run: RunContext): PausedPlan['parameters'] {
 			// The operation has no such parameter: on resume its fallback holds, as now.
 			continue;
 		}
+		// n8n answered no value: on resume the reader's fallback holds, as now.
+		if (values.every((value) => value === undefined)) continue;
 		const first = JSON.stringify(values[0]);
 		parameters[name] = values.every((value) => JSON.stringify(value) === first) ? { all: values[0] } : { each: values };
 	}
@@ -110,5 +112,6 @@ export function planOf(customData: IWorkflowExecutionCustomData | undefined): Pa
 export function keptParameter(plan: PausedPlan, name: string, itemIndex: number, fallbackValue: unknown): unknown {
 	const kept = plan.parameters[name];
 	if (!kept) return fallbackValue;
-	return 'all' in kept ? kept.all : kept.each[itemIndex];
+	if ('all' in kept) return kept.all ?? fallbackValue;
+	return kept.each[itemIndex] ?? fallbackValue;
 }
