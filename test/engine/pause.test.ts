@@ -205,4 +205,15 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 			'the template\'s variables are not looked up again: nothing is planned anew',
 		);
 	});
+
+	test('a plan too large for the execution\'s custom data is refused by name before anything is sent', async () => {
+		const { run, error } = await sandbox.run(
+			{ resource: 'document', operation: 'renderFromHtml', html: '=<p>{{ $json.name }}</p>', fileName: `={{ $json.name + "${'x'.repeat(400)}" }}`, mode: 'pause' },
+			people(...Array.from({ length: 20 }, (_, index) => `Person ${index}`)),
+		);
+		assert.equal(error?.message, 'Mode "Pause Until Called Back" cannot keep what these items send with the execution');
+		assert.match(String((error as { description?: string } | undefined)?.description), /entries of 512 characters needed, 8 free\)/);
+		assert.deepEqual(apiRequests(sandbox), [], 'nothing was sent to pdf noodle');
+		assert.equal(run.waitTill, undefined);
+	});
 });
