@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 
+import { type PausedPlan, unpackedPlan } from '../../dist/nodes/PdfNoodle/pause/pausedPlan.js';
 import { runPdfNoodle } from '../harness/engine';
 import { callResumeUrl } from '../harness/resume';
 import { apiRequests, callApi, clearRequestLog, credentialsFor } from '../support/sandbox';
@@ -155,10 +156,12 @@ describe('Pause Until Called Back: the call to the resume URL', () => {
 
 describe('Pause Until Called Back: the resume builds on what the paused run kept', () => {
 	/** The plan the paused run kept in the execution's custom data (pause/pausedPlan.ts), whole again. */
-	function keptPlan(run: Awaited<ReturnType<typeof runPdfNoodle>>['run']): { sent: number[]; parameters: Record<string, { all?: unknown; each?: unknown[] }> } {
+	function keptPlan(run: Awaited<ReturnType<typeof runPdfNoodle>>['run']): PausedPlan {
 		const metadata = run.data.resultData.metadata ?? {};
-		const parts = ['pdfNoodlePlan', 'pdfNoodlePlan2', 'pdfNoodlePlan3'].map((key) => metadata[key] ?? '');
-		return JSON.parse(parts.join('')) as ReturnType<typeof keptPlan>;
+		const parts = Object.keys(metadata).filter((key) => key.startsWith('pdfNoodlePlan')).sort().map((key) => metadata[key]);
+		const plan = unpackedPlan(parts.join(''));
+		assert.ok(plan, 'the paused run kept its plan');
+		return plan;
 	}
 
 	test('an item refused and two sent: the resume outputs the kept items and file names ($now as the paused run saw it), looking up no template again', async () => {
@@ -177,7 +180,7 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 		assert.equal(paused.error, undefined);
 		const plan = keptPlan(paused.run);
 		assert.deepEqual(plan.sent, [0, 2], 'Ada and Alan went as one batch; Grace was refused');
-		const names = plan.parameters.fileName.each as string[];
+		const names = (plan.parameters.fileName as { each: string[] }).each;
 		assert.deepEqual(names.map((name) => name.replace(/-\d+$/, '')), ['Ada', 'Grace', 'Alan']);
 
 		const batchId = String(pauseOf(paused.run).waitingFor).replace(/^batch:/, '');
@@ -206,13 +209,37 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 		);
 	});
 
-	test('a plan too large for the execution\'s custom data is refused by name before anything is sent', async () => {
+	test('an ordinary run fits with room: 20 items, file names of about 60 characters, a different data check on each', async () => {
+		const paused = await sandbox.run(
+			{
+				resource: 'document',
+				operation: 'renderFromTemplate',
+				template,
+				data: '={{ JSON.stringify(Object.fromEntries([["recipient_name", $json.name], ["course", { title: "Queues", hours: 2 }], ["note_" + $itemIndex, 1]])) }}',
+				fileName: '={{ "invoice-2026-11-" + $json.name.replace(" ", "-") + "-customer-account-statement-final.pdf" }}',
+				mode: 'pause',
+			},
+			people(...Array.from({ length: 20 }, (_, index) => `Person ${index}`)),
+		);
+		assert.equal(paused.error, undefined);
+		assert.ok(paused.run.waitTill, 'the execution was put to wait');
+		const metadata = paused.run.data.resultData.metadata ?? {};
+		const entries = Object.keys(metadata).filter((key) => key.startsWith('pdfNoodlePlan'));
+		assert.ok(entries.length <= 4, `the plan takes ${entries.length} of the 8 entries it may: room is left for the workflow's own custom data`);
+		const plan = keptPlan(paused.run);
+		assert.deepEqual(plan.sent, Array.from({ length: 20 }, (_, index) => index));
+		const names = (plan.parameters.fileName as { each: string[] }).each;
+		assert.equal(names[13], 'invoice-2026-11-Person-13-customer-account-statement-final.pdf');
+		assert.deepEqual(plan.checks?.[13], { templateId: 'certificate', missing: ['with_honors', 'issued_on'], unknown: ['note_13'], listExpected: [], valueExpected: [] });
+	});
+
+	test('a plan too large for the execution\'s custom data (20 File Names of 400 characters, each its own) is refused by name before anything is sent', async () => {
 		const { run, error } = await sandbox.run(
-			{ resource: 'document', operation: 'renderFromHtml', html: '=<p>{{ $json.name }}</p>', fileName: `={{ $json.name + "${'x'.repeat(400)}" }}`, mode: 'pause' },
+			{ resource: 'document', operation: 'renderFromHtml', html: '=<p>{{ $json.name }}</p>', fileName: '={{ $json.name.repeat(50) }}', mode: 'pause' },
 			people(...Array.from({ length: 20 }, (_, index) => `Person ${index}`)),
 		);
 		assert.equal(error?.message, 'Mode "Pause Until Called Back" cannot keep what these items send with the execution');
-		assert.match(String((error as { description?: string } | undefined)?.description), /entries of 512 characters needed, 8 free\)/);
+		assert.match(String((error as { description?: string } | undefined)?.description), /: \d+ characters, \d+ entries of 512 needed, 8 free\. .*shorten File Name/);
 		assert.deepEqual(apiRequests(sandbox), [], 'nothing was sent to pdf noodle');
 		assert.equal(run.waitTill, undefined);
 	});
