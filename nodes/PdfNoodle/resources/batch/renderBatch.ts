@@ -7,7 +7,7 @@ import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../s
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
-import { apiJsonWithinRateLimit, apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
+import type { ApiRequest } from '../../../shared/transport/transport';
 import { type AwaitedWork, isPauseMode, keepPlan, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
 import { type PausedPlan, parametersOf } from '../../pause/pausedPlan';
 import { settleInOrder } from '../../runner/concurrency';
@@ -17,7 +17,7 @@ import type { RunContext } from '../../runner/runContext';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunOperation } from '../../runner/runner';
 import { type WaitSettings, waitSettings } from '../../waiting/settings';
-import { outcomeOfWork } from '../../waiting/waiting';
+import { outcomeOfWork, sendWork } from '../../waiting/waiting';
 import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
 import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
 
@@ -168,18 +168,19 @@ function pairedWith(batch: PlannedBatch): IPairedItemData[] {
 	return inputsOf(batch).map((item) => ({ item }));
 }
 
+/** The request of a batch, the same whether the node waits for it or pauses (`extraFields`: the resume URL as its webhook). */
+function batchRequest(kind: BatchKind, batch: BatchToSend, extraFields: IDataObject = {}): ApiRequest {
+	return { method: 'POST', url: RENDER_PATHS[kind].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, ...extraFields } };
+}
+
 /** Sends one batch and, unless told not to, waits until it is no longer ONGOING. */
 async function sendBatch(
 	context: ItemContext,
 	kind: BatchKind,
 	batch: BatchToSend,
 ): Promise<{ record: IDataObject; finished: boolean }> {
-	const response = await apiRequestWithinRateLimit(context, {
-		method: 'POST',
-		url: RENDER_PATHS[kind].batch,
-		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
-	});
-	const outcome = await outcomeOfWork(context, BATCH_WORK, batch.wait, response, (answer, statusCode) =>
+	const sent = await sendWork(context, batchRequest(kind, batch));
+	const outcome = await outcomeOfWork(context, BATCH_WORK, batch.wait, sent, (answer, statusCode) =>
 		statusCode === 202 || batch.fields.async === true ? String(answer.batchRequestId ?? '') : undefined,
 	);
 	if (outcome.done === 'notWaited') return { record: outcome.answer, finished: false };
@@ -315,11 +316,8 @@ async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): 
 	keepPlan(run, planOfBatch(run, batch, planning));
 	try {
 		await run.nextTurn();
-		const answer = await apiJsonWithinRateLimit(context, {
-			method: 'POST',
-			url: RENDER_PATHS[kind].batch,
-			body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
-		});
+		// The send of the polling path (`sendWork`); only what follows differs: the execution waits.
+		const { answer } = await sendWork(context, batchRequest(kind, batch, { webhook: resumeUrl }));
 		return await pauseForWork(run, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
 	} catch (error) {
 		planning.fail(inputsOf(batch), asNodeError(context, error));

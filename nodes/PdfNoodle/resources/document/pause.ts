@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
-import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { withDataCheck } from '../../dataCheck/checkedData';
 import { oneBatchLifetime } from '../../fields/renderOptions';
@@ -13,6 +12,7 @@ import type { ItemContext } from '../../runner/itemContext';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
 import { type ItemOperation, runEachItem, type RunOperation } from '../../runner/runner';
+import { sendWork } from '../../waiting/waiting';
 import { completedRequest, finishedRenderItems, type RequestDraft } from './render';
 
 /** How an item's render request is built and checked (the operation's own `request`). */
@@ -110,7 +110,8 @@ async function pauseRenders(run: RunContext<IExecuteFunctions>, source: RenderSo
 	const { url, body, kind } = pauseRequest(run, source, sent, resumeUrl);
 	keepPlan(run, planOfRenders(run, sent, refused));
 	await run.nextTurn();
-	const answer = await apiJsonWithinRateLimit(context, { method: 'POST', url, body });
+	// The send of the polling path (`sendWork`); only what follows differs: the execution waits.
+	const { answer } = await sendWork(context, { method: 'POST', url, body });
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
 	return await pauseForWork(run, { kind, id }, timeoutMs);
 }
