@@ -44,21 +44,21 @@ function draftRenders(run: RunContext, requestOf: RenderRequestOf): DraftRender[
 	return drafts;
 }
 
-/** The drafts with their data checked (Check Data Against Template); a refused one is an item's error. */
+/**
+ * The drafts with their data checked (Check Data Against Template); a refused one is an item's
+ * error. The items' lookups go side by side, each in its item's "Requests at Once" slots.
+ */
 async function completeRenders(drafts: DraftRender[]): Promise<PlannedRender[]> {
-	const plans: PlannedRender[] = [];
-	for (const draft of drafts) {
-		if ('error' in draft) {
-			plans.push(draft);
-			continue;
-		}
-		try {
-			plans.push({ itemIndex: draft.itemIndex, ...(await completedRequest(draft)) });
-		} catch (error) {
-			plans.push({ itemIndex: draft.itemIndex, error: error as Error });
-		}
-	}
-	return plans;
+	return await Promise.all(
+		drafts.map(async (draft): Promise<PlannedRender> => {
+			if ('error' in draft) return draft;
+			try {
+				return { itemIndex: draft.itemIndex, ...(await completedRequest(draft)) };
+			} catch (error) {
+				return { itemIndex: draft.itemIndex, error: error as Error };
+			}
+		}),
+	);
 }
 
 function sentOf<Plan extends { itemIndex: number }>(plans: Array<Plan | { itemIndex: number; error: Error }>): Plan[] {
