@@ -19,6 +19,8 @@ const sandbox = useSandbox();
 
 const template = { __rl: true, mode: 'id', value: 'certificate' };
 const data = '={{ JSON.stringify({ recipient_name: $json.name, course: { title: "Queues", hours: 2 } }) }}';
+/** Render From Template paused, with the items' data and File Name expressions. */
+const pausedTemplateRenders = (data: string, fileName: string) => ({ resource: 'document', operation: 'renderFromTemplate', template, data, fileName, mode: 'pause' });
 const people = (...names: string[]) => names.map((name) => ({ json: { name } }));
 // The harness runs without an execution ID; n8n signs the URL with the execution's resume token.
 const RESUME_URL = /^http:\/\/localhost:5678\/webhook-waiting\/[\w-]+\?signature=[0-9a-f]{64}$/;
@@ -166,14 +168,7 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 
 	test('an item refused and two sent: the resume outputs the kept items and file names ($now as the paused run saw it), looking up no template again', async () => {
 		const paused = await sandbox.run(
-			{
-				resource: 'document',
-				operation: 'renderFromTemplate',
-				template,
-				data: '={{ $json.name === "Grace" ? "[1]" : JSON.stringify({ recipient_name: $json.name }) }}',
-				fileName: '={{ $json.name + "-" + $now.toMillis() }}',
-				mode: 'pause',
-			},
+			pausedTemplateRenders('={{ $json.name === "Grace" ? "[1]" : JSON.stringify({ recipient_name: $json.name }) }}', '={{ $json.name + "-" + $now.toMillis() }}'),
 			people('Ada', 'Grace', 'Alan'),
 			{ onError: 'continueRegularOutput' },
 		);
@@ -211,14 +206,7 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 
 	test('an ordinary run fits with room: 20 items, file names of about 60 characters, a different data check on each', async () => {
 		const paused = await sandbox.run(
-			{
-				resource: 'document',
-				operation: 'renderFromTemplate',
-				template,
-				data: '={{ JSON.stringify(Object.fromEntries([["recipient_name", $json.name], ["course", { title: "Queues", hours: 2 }], ["note_" + $itemIndex, 1]])) }}',
-				fileName: '={{ "invoice-2026-11-" + $json.name.replace(" ", "-") + "-customer-account-statement-final.pdf" }}',
-				mode: 'pause',
-			},
+			pausedTemplateRenders('={{ JSON.stringify(Object.fromEntries([["recipient_name", $json.name], ["course", { title: "Queues", hours: 2 }], ["note_" + $itemIndex, 1]])) }}', '={{ "invoice-2026-11-" + $json.name.replace(" ", "-") + "-customer-account-statement-final.pdf" }}'),
 			people(...Array.from({ length: 20 }, (_, index) => `Person ${index}`)),
 		);
 		assert.equal(paused.error, undefined);
