@@ -41,11 +41,11 @@ function chosenOperation(n8n: IExecuteFunctions): Operation {
 }
 
 /** The output of a paused operation when pdf noodle's call resumes its execution. */
-const outputOfPaused: FinishPaused = async (run, awaited, record) => {
+const outputOfPaused: FinishPaused = async (run, awaited, record, plan) => {
 	const { resource, operation } = chosen(run);
 	const finish = resumeFor(resource, operation);
 	if (!finish) throw new NodeOperationError(run.getNode(), `The PDF Noodle node cannot resume the operation "${operation}" of the resource "${resource}"`, { itemIndex: 0 });
-	return await finish(run, awaited, record);
+	return await finish(run, awaited, record, plan);
 };
 
 const PROPERTIES: INodeProperties[] = withBuilderHints(withAgentDefaults([resourceField, ...operationsDescription, requestOptionsField, requestsAtOnceField]));

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 
+import { type PausedPlan, unpackedPlan } from '../../dist/nodes/PdfNoodle/pause/pausedPlan.js';
 import { runPdfNoodle } from '../harness/engine';
 import { callResumeUrl } from '../harness/resume';
 import { apiRequests, callApi, clearRequestLog, credentialsFor } from '../support/sandbox';
@@ -18,6 +19,8 @@ const sandbox = useSandbox();
 
 const template = { __rl: true, mode: 'id', value: 'certificate' };
 const data = '={{ JSON.stringify({ recipient_name: $json.name, course: { title: "Queues", hours: 2 } }) }}';
+/** Render From Template paused, with the items' data and File Name expressions. */
+const pausedTemplateRenders = (data: string, fileName: string) => ({ resource: 'document', operation: 'renderFromTemplate', template, data, fileName, mode: 'pause' });
 const people = (...names: string[]) => names.map((name) => ({ json: { name } }));
 // The harness runs without an execution ID; n8n signs the URL with the execution's resume token.
 const RESUME_URL = /^http:\/\/localhost:5678\/webhook-waiting\/[\w-]+\?signature=[0-9a-f]{64}$/;
@@ -150,5 +153,82 @@ describe('Pause Until Called Back: the call to the resume URL', () => {
 			{ received: false, resumed: false, message: `The call says render "${requestId}" is SUCCESS, but pdf noodle shows it as ONGOING: it leaves the execution waiting` },
 		]);
 		assert.equal(answer.items, undefined);
+	});
+});
+
+describe('Pause Until Called Back: the resume builds on what the paused run kept', () => {
+	/** The plan the paused run kept in the execution's custom data (pause/pausedPlan.ts), whole again. */
+	function keptPlan(run: Awaited<ReturnType<typeof runPdfNoodle>>['run']): PausedPlan {
+		const metadata = run.data.resultData.metadata ?? {};
+		const parts = Object.keys(metadata).filter((key) => key.startsWith('pdfNoodlePlan')).sort().map((key) => metadata[key]);
+		const plan = unpackedPlan(parts.join(''));
+		assert.ok(plan, 'the paused run kept its plan');
+		return plan;
+	}
+
+	test('an item refused and two sent: the resume outputs the kept items and file names ($now as the paused run saw it), looking up no template again', async () => {
+		const paused = await sandbox.run(
+			pausedTemplateRenders('={{ $json.name === "Grace" ? "[1]" : JSON.stringify({ recipient_name: $json.name }) }}', '={{ $json.name + "-" + $now.toMillis() }}'),
+			people('Ada', 'Grace', 'Alan'),
+			{ onError: 'continueRegularOutput' },
+		);
+		assert.equal(paused.error, undefined);
+		const plan = keptPlan(paused.run);
+		assert.deepEqual(plan.sent, [0, 2], 'Ada and Alan went as one batch; Grace was refused');
+		const names = (plan.parameters.fileName as { each: string[] }).each;
+		assert.deepEqual(names.map((name) => name.replace(/-\d+$/, '')), ['Ada', 'Grace', 'Alan']);
+
+		const batchId = String(pauseOf(paused.run).waitingFor).replace(/^batch:/, '');
+		await sandbox.context.batches.get(batchId)!.finished;
+		const record = (await callApi(sandbox, 'GET', `/v1/pdf/batch/status/${batchId}`)).json;
+		const pausedAt = Number(names[0].replace(/^Ada-/, ''));
+		assert.ok(Date.now() > pausedAt, '$now evaluated again would name the files otherwise');
+
+		clearRequestLog(sandbox);
+		const answer = await callResumeUrl(paused, record, credentialsFor(sandbox));
+		assert.deepEqual([answer.status, answer.json], [200, { received: true, resumed: true }]);
+		const items = answer.items ?? [];
+		assert.deepEqual(
+			items.map((item) => [item.pairedItem, item.binary?.data?.fileName ?? item.json.error]),
+			[
+				[{ item: 0 }, names[0]],
+				[{ item: 1 }, items[1].json.error],
+				[{ item: 2 }, names[2]],
+			],
+		);
+		assert.match(String(items[1].json.error), /^Invalid "Data \(JSON\)"/);
+		assert.deepEqual(
+			apiRequests(sandbox).filter((request) => request.path.includes('/variables')),
+			[],
+			'the template\'s variables are not looked up again: nothing is planned anew',
+		);
+	});
+
+	test('an ordinary run fits with room: 20 items, file names of about 60 characters, a different data check on each', async () => {
+		const paused = await sandbox.run(
+			pausedTemplateRenders('={{ JSON.stringify(Object.fromEntries([["recipient_name", $json.name], ["course", { title: "Queues", hours: 2 }], ["note_" + $itemIndex, 1]])) }}', '={{ "invoice-2026-11-" + $json.name.replace(" ", "-") + "-customer-account-statement-final.pdf" }}'),
+			people(...Array.from({ length: 20 }, (_, index) => `Person ${index}`)),
+		);
+		assert.equal(paused.error, undefined);
+		assert.ok(paused.run.waitTill, 'the execution was put to wait');
+		const metadata = paused.run.data.resultData.metadata ?? {};
+		const entries = Object.keys(metadata).filter((key) => key.startsWith('pdfNoodlePlan'));
+		assert.ok(entries.length <= 4, `the plan takes ${entries.length} of the 8 entries it may: room is left for the workflow's own custom data`);
+		const plan = keptPlan(paused.run);
+		assert.deepEqual(plan.sent, Array.from({ length: 20 }, (_, index) => index));
+		const names = (plan.parameters.fileName as { each: string[] }).each;
+		assert.equal(names[13], 'invoice-2026-11-Person-13-customer-account-statement-final.pdf');
+		assert.deepEqual(plan.checks?.[13], { templateId: 'certificate', missing: ['with_honors', 'issued_on'], unknown: ['note_13'], listExpected: [], valueExpected: [] });
+	});
+
+	test('a plan too large for the execution\'s custom data (20 File Names of 400 characters, each its own) is refused by name before anything is sent', async () => {
+		const { run, error } = await sandbox.run(
+			{ resource: 'document', operation: 'renderFromHtml', html: '=<p>{{ $json.name }}</p>', fileName: '={{ $json.name.repeat(50) }}', mode: 'pause' },
+			people(...Array.from({ length: 20 }, (_, index) => `Person ${index}`)),
+		);
+		assert.equal(error?.message, 'Mode "Pause Until Called Back" cannot keep what these items send with the execution');
+		assert.match(String((error as { description?: string } | undefined)?.description), /: \d+ characters, \d+ entries of 512 needed, 8 free\. .*shorten File Name/);
+		assert.deepEqual(apiRequests(sandbox), [], 'nothing was sent to pdf noodle');
+		assert.equal(run.waitTill, undefined);
 	});
 });

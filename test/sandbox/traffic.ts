@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/**
+ * The header the sandbox's own requests carry (a tool reading its source PDFs from the
+ * sandbox's file URLs): they are served and counted as calls, but not as the clients' requests
+ * open at once, which is what "Requests at Once" bounds.
+ */
+export const OWN_REQUEST_HEADER = 'x-sandbox-own-request';
+
 /** What the sandbox has served since the counters were last reset (benchmarks read it). */
 export interface TrafficCounts {
 	/** Calls of the API (`/v1/...`), status calls included. */
@@ -8,7 +15,7 @@ export interface TrafficCounts {
 	statusCalls: number;
 	/** Everything else the clients asked for: signed file downloads, uploads. */
 	otherCalls: number;
-	/** Requests being answered right now. */
+	/** The clients' requests being answered right now (the sandbox's own are not counted). */
 	inFlight: number;
 	/** The most requests answered at the same time since the reset. */
 	maxInFlight: number;
@@ -32,6 +39,7 @@ export class Traffic {
 		} else {
 			this.counts.otherCalls++;
 		}
+		if (request.headers[OWN_REQUEST_HEADER] !== undefined) return;
 		this.counts.inFlight++;
 		this.counts.maxInFlight = Math.max(this.counts.maxInFlight, this.counts.inFlight);
 		let ended = false;

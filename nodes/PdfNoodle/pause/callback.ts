@@ -5,12 +5,13 @@ import { isFinished, recordIdOf } from '../../shared/api/records';
 import { asNodeError } from '../../shared/errors/errors';
 import { confirmWithService } from '../../shared/transport/confirmation';
 import { type RunContext, runContextOf } from '../runner/runContext';
-import { type AwaitedWork, awaitedWorkOf } from './pause';
+import { type AwaitedWork, awaitedWorkOf, keptPlanOf } from './pause';
+import type { PausedPlan } from './pausedPlan';
 import { resumeWithError, resumeWithoutError } from './resumeError';
 import { executeViewOfWebhook } from './webhookExecuteView';
 
 /** The output of a paused operation, from the finished work's status record. */
-export type FinishPaused = (run: RunContext, awaited: AwaitedWork, record: IDataObject) => Promise<INodeExecutionData[]>;
+export type FinishPaused = (run: RunContext, awaited: AwaitedWork, record: IDataObject, plan: PausedPlan) => Promise<INodeExecutionData[]>;
 
 /**
  * Answers the call without resuming the execution. A `webhook` method that throws would
@@ -35,7 +36,8 @@ function answerWithoutResuming(webhook: IWebhookFunctions, status: number, messa
  */
 export async function resumeOnCallback(webhook: IWebhookFunctions, finish: FinishPaused): Promise<IWebhookResponseData> {
 	const awaited = awaitedWorkOf(webhook);
-	if (!awaited) return answerWithoutResuming(webhook, 409, 'This execution is not waiting for pdf noodle');
+	const plan = keptPlanOf(webhook);
+	if (!awaited || !plan) return answerWithoutResuming(webhook, 409, 'This execution is not waiting for pdf noodle');
 
 	const body = webhook.getBodyData();
 	const event = eventOf(body);
@@ -46,7 +48,7 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	if (id !== awaited.id) return answerWithoutResuming(webhook, 403, `This execution waits for ${awaited.kind} ${awaited.id}, not ${id}`);
 	if (!isFinished(event, body)) return answerWithoutResuming(webhook, 422, `The ${event} is still ONGOING: only its final result resumes the execution`);
 
-	const run = runContextOf(executeViewOfWebhook(webhook));
+	const run = runContextOf(executeViewOfWebhook(webhook, plan));
 	const context = run.item(0);
 	// The node's own context: its Request Options (proxy, timeout) hold for the lookup as for the run's requests.
 	const confirmation = await confirmWithService(context, event, body, 'leaves the execution waiting');
@@ -54,7 +56,7 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	const record = confirmation.record;
 	const resumed = { received: true, resumed: true };
 	try {
-		const items = await finish(run, awaited, record);
+		const items = await finish(run, awaited, record, plan);
 		resumeWithoutError(webhook);
 		return { workflowData: [items], webhookResponse: resumed };
 	} catch (error) {

@@ -1,4 +1,4 @@
-/** The pause room: Mode "Pause Until Called Back" (here, mode.ts), its resume (callback.ts, webhookExecuteView.ts, resumeError.ts); its arrows: test/unit/rooms.test.ts. */
+/** The pause room: Mode "Pause Until Called Back" (here, mode.ts), its resume (pausedPlan.ts, callback.ts, webhookExecuteView.ts, resumeError.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -6,6 +6,7 @@ import { isRecordKind, type RecordKind } from '../../shared/api/records';
 import { invalidParameter } from '../../shared/errors/validation';
 import type { ItemContext } from '../runner/itemContext';
 import type { RunContext } from '../runner/runContext';
+import { type PausedPlan, planOf, rememberPlan } from './pausedPlan';
 import { failAtDeadline } from './resumeError';
 
 /** The "Mode" value that pauses the execution until pdf noodle calls back. */
@@ -106,6 +107,20 @@ function deadlineError(run: RunContext, work: AwaitedWork, timeoutMs: number): N
 	return new NodeOperationError(run.getNode(), `pdf noodle did not call back within ${timeoutMs / 1000} s for ${work.kind} ${work.id}`, {
 		description: `The execution waited until the node's Pause Timeout (Seconds). The ${work.kind} may still finish at pdf noodle: look it up with ${lookUp} and the ID ${work.id}. pdf noodle calls back at this n8n's resume URL, so n8n must be reachable from the internet at its public address (WEBHOOK_URL).`,
 	});
+}
+
+/**
+ * Keeps what the run is about to send with the execution (pausedPlan.ts), before it is sent:
+ * the resume builds its output from it.
+ */
+export function keepPlan(run: RunContext<IExecuteFunctions>, plan: PausedPlan): void {
+	const customData = customDataOf(run.n8n);
+	if (customData) rememberPlan(run, customData, plan);
+}
+
+/** The plan the paused run kept (`keepPlan`). */
+export function keptPlanOf(context: { customData?: IWorkflowExecutionCustomData }): PausedPlan | undefined {
+	return planOf(customDataOf(context));
 }
 
 /** The request a paused execution waits for, as `pauseForWork` remembered it. */

@@ -1,10 +1,11 @@
-/** The waiting room: `awaitWork`, the one wait for work in the background (here), its parameters (settings.ts), Get Status (statusLookup.ts); its arrows: test/unit/rooms.test.ts. */
+/** The waiting room: `sendWork` and `outcomeOfWork`, the one send and wait for work in the background (here), its parameters (settings.ts), Get Status (statusLookup.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiErrorFor, throwOnErrorStatus } from '../../shared/errors/errors';
+import { apiRequestWithinRateLimit } from '../../shared/transport/rateLimit';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../shared/transport/retry';
-import { apiRequest, serviceBaseUrl } from '../../shared/transport/transport';
+import { type ApiRequest, apiRequest, serviceBaseUrl } from '../../shared/transport/transport';
 import type { ItemContext } from '../runner/itemContext';
 import type { WaitDefaults, WaitSettings } from './settings';
 
@@ -19,6 +20,8 @@ export interface WorkKind {
 	statusPath(id: string): string;
 	/** True once a status record shows a final state. */
 	isFinished(record: IDataObject): boolean;
+	/** The field of the send's answer that names where the work is looked up (`statusUrl` when not said). */
+	statusUrlField?: string;
 	/** For this long after the wait began, a 404 means "not there yet" and is asked again. */
 	notFoundGraceMs?: number;
 	/**
@@ -56,22 +59,42 @@ export type WorkOutcome =
 	| { done: 'waited'; answer: IDataObject; record: IDataObject }
 	| { done: 'notWaited'; answer: IDataObject };
 
+/** What the request that started work was answered: its status code and its JSON. */
+export interface SentWork {
+	statusCode: number;
+	answer: IDataObject;
+}
+
 /**
- * The one path from a send to the work's end, for every family: an error status worded for a
- * person, then, when the answer says the work goes on in the background (`backgroundIdOf`
- * gives the ID to wait for, else undefined), the wait. The family makes its output of it.
+ * The one send of work, for every family and for the pause alike: the request, sent again
+ * after a 429 within the rate limit (transport/rateLimit.ts), then an error status worded for
+ * a person. `readFirst` reads the raw answer before, for an operation's own words (Render From
+ * Template's missing template). What follows is the only difference: `outcomeOfWork` waits,
+ * the pause (pause/pause.ts `pauseForWork`) puts the execution to wait.
+ */
+export async function sendWork(context: ItemContext, request: ApiRequest, readFirst?: (response: IN8nHttpFullResponse) => void): Promise<SentWork> {
+	const response = await apiRequestWithinRateLimit(context, request);
+	readFirst?.(response);
+	return { statusCode: response.statusCode, answer: throwOnErrorStatus(context, response) };
+}
+
+/**
+ * The one path from a send (`sendWork`) to the work's end, for every family (render, batch,
+ * tool job, template creation): when the answer says the work goes on in the background
+ * (`backgroundIdOf` gives the ID to wait for, else undefined), the wait. The family makes its
+ * output of it.
  */
 export async function outcomeOfWork(
 	context: ItemContext,
 	kind: WorkKind,
 	wait: WaitSettings,
-	response: IN8nHttpFullResponse,
+	sent: SentWork,
 	backgroundIdOf: (answer: IDataObject, statusCode: number) => string | undefined,
 ): Promise<WorkOutcome> {
-	const answer = throwOnErrorStatus(context, response);
-	const id = backgroundIdOf(answer, response.statusCode);
+	const { answer, statusCode } = sent;
+	const id = backgroundIdOf(answer, statusCode);
 	if (id === undefined) return { done: 'atOnce', answer };
-	const record = await awaitWork(context, kind, wait, id, answer.statusUrl);
+	const record = await awaitWork(context, kind, wait, id, answer[kind.statusUrlField ?? 'statusUrl']);
 	return record ? { done: 'waited', answer, record } : { done: 'notWaited', answer };
 }
 

@@ -1,6 +1,7 @@
 import axios, { type AxiosResponse } from 'axios';
 
 import { HttpError } from '../http';
+import { OWN_REQUEST_HEADER } from '../traffic';
 
 /** The largest PDF a tool reads from a URL. */
 export const MAX_SOURCE_BYTES = 50 * 1024 * 1024;
@@ -29,6 +30,8 @@ export async function fetchPdf(url: string, field: string): Promise<Buffer> {
 			timeout: FETCH_TIMEOUT_MS,
 			maxContentLength: MAX_SOURCE_BYTES,
 			validateStatus: () => true,
+			// Not the client's request: the sandbox's count of requests open at once leaves it out.
+			headers: { [OWN_REQUEST_HEADER]: '1' },
 		});
 	} catch (error) {
 		// axios marks this refusal by its message only.

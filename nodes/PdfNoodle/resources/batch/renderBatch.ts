@@ -7,8 +7,9 @@ import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../s
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
-import { apiJsonWithinRateLimit, apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
-import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
+import type { ApiRequest } from '../../../shared/transport/transport';
+import { type AwaitedWork, isPauseMode, keepPlan, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
+import { type PausedPlan, parametersOf } from '../../pause/pausedPlan';
 import { settleInOrder } from '../../runner/concurrency';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
@@ -16,7 +17,7 @@ import type { RunContext } from '../../runner/runContext';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunOperation } from '../../runner/runner';
 import { type WaitSettings, waitSettings } from '../../waiting/settings';
-import { outcomeOfWork } from '../../waiting/waiting';
+import { outcomeOfWork, sendWork } from '../../waiting/waiting';
 import { BATCH_WAIT_DEFAULTS, BATCH_WORK } from './fields';
 import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, MAX_ENTRIES, type PlannedBatch, type PlannedEntry } from './plan';
 
@@ -167,18 +168,19 @@ function pairedWith(batch: PlannedBatch): IPairedItemData[] {
 	return inputsOf(batch).map((item) => ({ item }));
 }
 
+/** The request of a batch, the same whether the node waits for it or pauses (`extraFields`: the resume URL as its webhook). */
+function batchRequest(kind: BatchKind, batch: BatchToSend, extraFields: IDataObject = {}): ApiRequest {
+	return { method: 'POST', url: RENDER_PATHS[kind].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, ...extraFields } };
+}
+
 /** Sends one batch and, unless told not to, waits until it is no longer ONGOING. */
 async function sendBatch(
 	context: ItemContext,
 	kind: BatchKind,
 	batch: BatchToSend,
 ): Promise<{ record: IDataObject; finished: boolean }> {
-	const response = await apiRequestWithinRateLimit(context, {
-		method: 'POST',
-		url: RENDER_PATHS[kind].batch,
-		body: { items: batch.entries.map((entry) => entry.body), ...batch.fields },
-	});
-	const outcome = await outcomeOfWork(context, BATCH_WORK, batch.wait, response, (answer, statusCode) =>
+	const sent = await sendWork(context, batchRequest(kind, batch));
+	const outcome = await outcomeOfWork(context, BATCH_WORK, batch.wait, sent, (answer, statusCode) =>
 		statusCode === 202 || batch.fields.async === true ? String(answer.batchRequestId ?? '') : undefined,
 	);
 	if (outcome.done === 'notWaited') return { record: outcome.answer, finished: false };
@@ -311,13 +313,11 @@ async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): 
 	if (batches.length === 0) return [planning.items];
 	const batch = batches[0];
 	const context = run.item(batch.settingsIndex);
+	keepPlan(run, planOfBatch(run, batch, planning));
 	try {
 		await run.nextTurn();
-		const answer = await apiJsonWithinRateLimit(context, {
-			method: 'POST',
-			url: RENDER_PATHS[kind].batch,
-			body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, webhook: resumeUrl },
-		});
+		// The send of the polling path (`sendWork`); only what follows differs: the execution waits.
+		const { answer } = await sendWork(context, batchRequest(kind, batch, { webhook: resumeUrl }));
 		return await pauseForWork(run, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
 	} catch (error) {
 		planning.fail(inputsOf(batch), asNodeError(context, error));
@@ -325,16 +325,24 @@ async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): 
 	}
 }
 
-/** The output of a paused batch once pdf noodle has posted it: what the polling path outputs. */
-export function resumeBatch(kind: BatchKind) {
-	return async function (run: RunContext, _awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
-		// The plan is made again from the same input items and parameters: it names the
-		// documents of the batch and the items refused before it was sent.
+/** What the resume needs of the batch sent: its entries' items and data checks, its settings' item, the refused items and the output's parameters. */
+function planOfBatch(run: RunContext, batch: BatchToSend, planning: Outcome): PausedPlan {
+	const plan: PausedPlan = { sent: batch.entries.map((entry) => entry.inputIndex), settings: batch.settingsIndex, parameters: parametersOf(run) };
+	if (planning.items.length > 0) plan.refused = planning.items;
+	if (batch.entries.some((entry) => entry.dataCheck)) plan.checks = batch.entries.map((entry) => entry.dataCheck ?? null);
+	return plan;
+}
+
+/**
+ * The output of a paused batch once pdf noodle has posted it: what the polling path outputs,
+ * from the batch the paused run kept (its entries' items, the items refused before it).
+ */
+export function resumeBatch() {
+	return async function (run: RunContext, _awaited: AwaitedWork, record: IDataObject, plan: PausedPlan): Promise<INodeExecutionData[]> {
 		const outcome = new Outcome(run);
-		const drafts = draftBatches(run, kind, outcome);
-		pausedBatchOf(run, drafts);
-		const batch = pausedBatchOf(run, await checkedBatches(run, kind, drafts, outcome));
-		if (batch) await batchOutput(run, batch, record, outcome);
+		outcome.add(...(plan.refused ?? []));
+		const entries = plan.sent.map((inputIndex, position) => ({ body: {}, inputIndex, dataCheck: plan.checks?.[position] ?? undefined }));
+		await batchOutput(run, { entries, settingsIndex: plan.settings ?? plan.sent[0] ?? 0 }, record, outcome);
 		return inInputOrder(outcome.items);
 	};
 }

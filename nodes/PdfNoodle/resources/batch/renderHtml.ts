@@ -37,5 +37,5 @@ export const renderHtml: Operation = {
 	},
 	fields,
 	forWholeRun: batchRender('html'),
-	resume: resumeBatch('html'),
+	resume: resumeBatch(),
 };

@@ -3,15 +3,16 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
-import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { withDataCheck } from '../../dataCheck/checkedData';
 import { oneBatchLifetime } from '../../fields/renderOptions';
-import { type AwaitedWork, isPauseMode, pauseForWork, pauseSettings } from '../../pause/pause';
+import { type AwaitedWork, isPauseMode, keepPlan, pauseForWork, pauseSettings } from '../../pause/pause';
+import { type PausedPlan, parametersOf } from '../../pause/pausedPlan';
 import type { ItemContext } from '../../runner/itemContext';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
 import { type ItemOperation, runEachItem, type RunOperation } from '../../runner/runner';
+import { sendWork } from '../../waiting/waiting';
 import { completedRequest, finishedRenderItems, type RequestDraft } from './render';
 
 /** How an item's render request is built and checked (the operation's own `request`). */
@@ -28,9 +29,8 @@ type DraftRender = ({ itemIndex: number } & RequestDraft) | { itemIndex: number;
 
 /**
  * Builds every item's request as the operation builds it, every parameter checked, before
- * anything is asked of pdf noodle (`completeRenders` then checks the data). The same plan is
- * made again when the execution resumes: it tells which items were sent, in which order,
- * without the paused execution having to keep it.
+ * anything is asked of pdf noodle (`completeRenders` then checks the data). What was sent is
+ * kept with the execution (pause/pausedPlan.ts); the resume does not plan again.
  */
 function draftRenders(run: RunContext, requestOf: RenderRequestOf): DraftRender[] {
 	const drafts: DraftRender[] = [];
@@ -44,21 +44,21 @@ function draftRenders(run: RunContext, requestOf: RenderRequestOf): DraftRender[
 	return drafts;
 }
 
-/** The drafts with their data checked (Check Data Against Template); a refused one is an item's error. */
+/**
+ * The drafts with their data checked (Check Data Against Template); a refused one is an item's
+ * error. The items' lookups go side by side, each in its item's "Requests at Once" slots.
+ */
 async function completeRenders(drafts: DraftRender[]): Promise<PlannedRender[]> {
-	const plans: PlannedRender[] = [];
-	for (const draft of drafts) {
-		if ('error' in draft) {
-			plans.push(draft);
-			continue;
-		}
-		try {
-			plans.push({ itemIndex: draft.itemIndex, ...(await completedRequest(draft)) });
-		} catch (error) {
-			plans.push({ itemIndex: draft.itemIndex, error: error as Error });
-		}
-	}
-	return plans;
+	return await Promise.all(
+		drafts.map(async (draft): Promise<PlannedRender> => {
+			if ('error' in draft) return draft;
+			try {
+				return { itemIndex: draft.itemIndex, ...(await completedRequest(draft)) };
+			} catch (error) {
+				return { itemIndex: draft.itemIndex, error: error as Error };
+			}
+		}),
+	);
 }
 
 function sentOf<Plan extends { itemIndex: number }>(plans: Array<Plan | { itemIndex: number; error: Error }>): Plan[] {
@@ -108,10 +108,20 @@ async function pauseRenders(run: RunContext<IExecuteFunctions>, source: RenderSo
 	if (sent.length === 0) return [refused];
 	const context = run.item(sent[0].itemIndex);
 	const { url, body, kind } = pauseRequest(run, source, sent, resumeUrl);
+	keepPlan(run, planOfRenders(run, sent, refused));
 	await run.nextTurn();
-	const answer = await apiJsonWithinRateLimit(context, { method: 'POST', url, body });
+	// The send of the polling path (`sendWork`); only what follows differs: the execution waits.
+	const { answer } = await sendWork(context, { method: 'POST', url, body });
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
 	return await pauseForWork(run, { kind, id }, timeoutMs);
+}
+
+/** What the resume needs of the renders sent: their items, their data checks, the refused items and the output's parameters. */
+function planOfRenders(run: RunContext, sent: SentRender[], refused: INodeExecutionData[]): PausedPlan {
+	const plan: PausedPlan = { sent: sent.map(({ itemIndex }) => itemIndex), parameters: parametersOf(run) };
+	if (refused.length > 0) plan.refused = refused;
+	if (sent.some(({ dataCheck }) => dataCheck)) plan.checks = sent.map(({ dataCheck }) => dataCheck ?? null);
+	return plan;
 }
 
 /** A render operation that can also pause: the pause mode here, the others for each item (`renderItem`). */
@@ -126,18 +136,16 @@ export function pausableRender(source: RenderSource, requestOf: RenderRequestOf,
  * The output of paused renders, once pdf noodle has posted the finished work (`record`, as
  * the status endpoint gives it): what the polling path outputs for the same items.
  */
-export function resumeRenders(requestOf: RenderRequestOf) {
-	return async function (run: RunContext, awaited: AwaitedWork, record: IDataObject): Promise<INodeExecutionData[]> {
-		const plans = await completeRenders(draftRenders(run, requestOf));
-		const refused = refusedItems(run, plans);
-		const sent = sentOf(plans);
+export function resumeRenders() {
+	return async function (run: RunContext, awaited: AwaitedWork, record: IDataObject, plan: PausedPlan): Promise<INodeExecutionData[]> {
+		const sent = plan.sent.map((itemIndex, position) => ({ itemIndex, dataCheck: plan.checks?.[position] ?? undefined }));
 		const results = awaited.kind === 'render' ? [record] : ((record.results ?? []) as IDataObject[]);
 		if (results.length !== sent.length) {
 			throw new NodeOperationError(run.getNode(), `pdf noodle answered ${results.length} results for the ${sent.length} documents this execution sent`, {
-				description: `Request ${awaited.id}: were the node's input items changed while the execution was paused?`,
+				description: `Request ${awaited.id}: the execution kept the ${sent.length} input items it sent, and pdf noodle's record lists another number of results.`,
 			});
 		}
-		const output: INodeExecutionData[] = [...refused];
+		const output: INodeExecutionData[] = [...(plan.refused ?? [])];
 		for (const [position, { itemIndex, dataCheck }] of sent.entries()) {
 			const context = run.item(itemIndex);
 			try {

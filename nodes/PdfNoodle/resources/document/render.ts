@@ -1,4 +1,4 @@
-import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource, renderStatusPath } from '../../../shared/api/endpoints';
@@ -9,7 +9,7 @@ import type { ApiRequest } from '../../../shared/transport/transport';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
-import { outcomeOfWork, type WorkKind } from '../../waiting/waiting';
+import { outcomeOfWork, type SentWork, type WorkKind } from '../../waiting/waiting';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
@@ -84,9 +84,9 @@ export function renderFailedError(context: ItemContext, result: IDataObject): No
  * for a synchronous answer, which names none), `renderStatus`, `signedUrl`, `metadata`. With
  * "Wait for Completion" off, an unfinished render's answer is output as it is.
  */
-export async function renderOutput(context: ItemContext, response: IN8nHttpFullResponse, wait: WaitSettings): Promise<INodeExecutionData[]> {
+export async function renderOutput(context: ItemContext, sent: SentWork, wait: WaitSettings): Promise<INodeExecutionData[]> {
 	const isAsync = context.getNodeParameter('mode', 'sync') === 'async';
-	const outcome = await outcomeOfWork(context, RENDER_WORK, wait, response, (answer, statusCode) =>
+	const outcome = await outcomeOfWork(context, RENDER_WORK, wait, sent, (answer, statusCode) =>
 		statusCode === 202 || isAsync ? String(answer.requestId ?? '') : undefined,
 	);
 	if (outcome.done === 'atOnce') return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...outcome.answer });

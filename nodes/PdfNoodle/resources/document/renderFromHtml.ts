@@ -1,11 +1,11 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { requireText } from '../../../shared/errors/validation';
-import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
+import { sendWork } from '../../waiting/waiting';
 import type { Operation } from '../operation';
 import { pausableRender, resumeRenders } from './pause';
 import { renderOutput, renderRequest, renderWait, type RequestDraft } from './render';
@@ -42,7 +42,7 @@ function request(context: ItemContext): RequestDraft {
 
 async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
 	const draft = request(context);
-	return await renderOutput(context, await apiRequestWithinRateLimit(context, draft.request), draft.wait);
+	return await renderOutput(context, await sendWork(context, draft.request), draft.wait);
 }
 
 /** Document → Render From HTML: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */
@@ -51,5 +51,5 @@ export const renderFromHtml: Operation = {
 	option,
 	fields: properties,
 	forWholeRun: pausableRender('html', request, renderItem),
-	resume: resumeRenders(request),
+	resume: resumeRenders(),
 };

@@ -1,6 +1,5 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { checkedTemplateData, knownTemplateData, withDataCheck } from '../../dataCheck/checkedData';
 import { dataCheckField } from '../../dataCheck/field';
 import { renderOptionsField } from '../../fields/renderOptions';
@@ -8,6 +7,7 @@ import { type TemplateDataNames, templateDataFields } from '../../fields/templat
 import { templateIdOf, templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
 import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
+import { sendWork } from '../../waiting/waiting';
 import type { Operation } from '../operation';
 import { pausableRender, resumeRenders } from './pause';
 import { completedRequest, renderOutput, renderRequest, renderWait, type RequestDraft } from './render';
@@ -52,9 +52,8 @@ function request(context: ItemContext): RequestDraft {
 async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
 	const draft = request(context);
 	const { request: checked, dataCheck } = await completedRequest(draft);
-	const response = await apiRequestWithinRateLimit(context, checked);
-	throwOnMissingTemplate(context, response);
-	return withDataCheck(await renderOutput(context, response, draft.wait), dataCheck);
+	const sent = await sendWork(context, checked, (response) => throwOnMissingTemplate(context, response));
+	return withDataCheck(await renderOutput(context, sent, draft.wait), dataCheck);
 }
 
 /** Document → Render From Template: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */
@@ -63,5 +62,5 @@ export const renderFromTemplate: Operation = {
 	option,
 	fields: properties,
 	forWholeRun: pausableRender('template', request, renderItem),
-	resume: resumeRenders(request),
+	resume: resumeRenders(),
 };

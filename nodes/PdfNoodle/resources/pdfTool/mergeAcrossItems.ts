@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { invalidParameter } from '../../../shared/errors/validation';
-import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
+import { type PdfSource, singlePdfSource, sourceUrl } from '../../fields/pdfSource';
+import { settleInOrder } from '../../runner/concurrency';
 import type { RunContext } from '../../runner/runContext';
 import { toolPlan } from './common';
 import { runTool } from './output';
@@ -25,15 +26,32 @@ export async function mergeAcrossItems(run: RunContext<IExecuteFunctions>): Prom
 		const sources = [];
 		for (const index of inputs.keys()) sources.push(await singlePdfSource(run.item(index)));
 		const plan = toolPlan(first, {});
-		const urls: string[] = [];
-		for (const [index, source] of sources.entries()) {
-			await run.nextTurn();
-			urls.push(await sourceUrl(run.item(index), source));
-		}
+		const urls = await uploadedSideBySide(run, sources);
 		await run.nextTurn();
 		const items = await runTool(first, TOOL_PATHS.mergePdfs, plan, { urls });
 		return [items.map((item) => ({ ...item, pairedItem }))];
 	} catch (error) {
 		return [errorItemsOrThrow(run.continueOnFail(), first, error, [pairedItem])];
 	}
+}
+
+/**
+ * The URL of each item's PDF, in item order, uploaded side by side: each in its Batching turn
+ * and its item's "Requests at Once" slots, as the items of a per-item operation are. Once all
+ * have settled, the first failure, in item order, is the node's error (and nothing is merged).
+ */
+async function uploadedSideBySide(run: RunContext, sources: PdfSource[]): Promise<string[]> {
+	const uploads = await settleInOrder(
+		[...sources.entries()],
+		sources.length,
+		async ([index, source]) => {
+			await run.nextTurn();
+			return await sourceUrl(run.item(index), source);
+		},
+		true,
+	);
+	return uploads.map((upload) => {
+		if (upload?.status === 'rejected') throw upload.reason;
+		return String(upload?.value);
+	});
 }

@@ -1,13 +1,12 @@
-import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toolStatusPath } from '../../../shared/api/endpoints';
 import { downloadToBinary } from '../../../shared/files/download';
 import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
-import { apiRequestWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { outcomeOfWork, type WorkKind } from '../../waiting/waiting';
+import { outcomeOfWork, sendWork, type SentWork, type WorkKind } from '../../waiting/waiting';
 import type { WaitSettings } from '../../waiting/settings';
 import { TOOL_WAIT_DEFAULTS, type ToolPlan, toolPlan } from './common';
 
@@ -21,8 +20,8 @@ export const TOOL_WORK: WorkKind = {
 
 /** Sends a tool's request (its plan, `toolPlan`; `sources`: the PDFs' URLs, once uploaded) and gives its output items. */
 export async function runTool(context: ItemContext, path: string, plan: ToolPlan, sources: IDataObject = {}): Promise<INodeExecutionData[]> {
-	const response = await apiRequestWithinRateLimit(context, { method: 'POST', url: path, body: { ...sources, ...plan.body } });
-	return await toolOutput(context, response, plan.wait);
+	const sent = await sendWork(context, { method: 'POST', url: path, body: { ...sources, ...plan.body } });
+	return await toolOutput(context, sent, plan.wait);
 }
 
 /**
@@ -54,8 +53,8 @@ export function toolFailedError(context: ItemContext, record: IDataObject): Node
  * status record's `result`, the answer the call would have given). With "Wait for Completion"
  * off, the answer of work still going is output as it is.
  */
-export async function toolOutput(context: ItemContext, response: IN8nHttpFullResponse, wait: WaitSettings): Promise<INodeExecutionData[]> {
-	const outcome = await outcomeOfWork(context, TOOL_WORK, wait, response, (answer, statusCode) =>
+export async function toolOutput(context: ItemContext, sent: SentWork, wait: WaitSettings): Promise<INodeExecutionData[]> {
+	const outcome = await outcomeOfWork(context, TOOL_WORK, wait, sent, (answer, statusCode) =>
 		statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined) ? String(answer.requestId) : undefined,
 	);
 	if (outcome.done === 'atOnce') return await toolFiles(context, { requestId: null, ...outcome.answer });

@@ -4,11 +4,10 @@ import { NodeApiError } from 'n8n-workflow';
 import { TEMPLATE_CREATION_PATH, templatePath } from '../../../shared/api/endpoints';
 import { requireHttpUrl, requireText } from '../../../shared/errors/validation';
 import { downloadToBinary } from '../../../shared/files/download';
-import { apiJsonWithinRateLimit } from '../../../shared/transport/rateLimit';
 import { checkPdfSource, type PdfSource, pdfSourceFields, pdfSourceParametersOf, REFERENCE_FILE, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, waitingFields, type WaitSettings, waitSettings } from '../../waiting/settings';
-import { awaitWork, type WorkKind } from '../../waiting/waiting';
+import { type WaitDefaults, waitingFields, waitSettings } from '../../waiting/settings';
+import { outcomeOfWork, sendWork, type WorkKind } from '../../waiting/waiting';
 import type { Operation } from '../operation';
 
 /** pdf noodle asks to poll a creation every 10 to 30 s; a creation usually takes a couple of minutes. */
@@ -27,6 +26,7 @@ const CREATION_WORK: WorkKind = {
 	subject: 'template creation',
 	defaults: CREATION_WAIT_DEFAULTS,
 	statusPath: templatePath,
+	statusUrlField: 'fetchTemplateUrl',
 	isFinished: (record) => record.template !== undefined || !IN_PROGRESS.includes(String(record.status)),
 	notFoundGraceMs: NOT_IN_QUEUE_YET_MS,
 	// Looked at once, as before the other waits changed; waiting one interval first would
@@ -120,8 +120,10 @@ async function createTemplate(context: ItemContext): Promise<INodeExecutionData[
 	const wait = waitSettings(context, CREATION_WAIT_DEFAULTS);
 	// Uploaded only once everything is checked: a refused item sends nothing.
 	if (reference) body.fileUrl = await sourceUrl(context, reference);
-	const accepted = await apiJsonWithinRateLimit(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
-	return await awaitCreation(context, accepted, wait);
+	const sent = await sendWork(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
+	// A creation always goes on in the background: its ID is the new template's.
+	const outcome = await outcomeOfWork(context, CREATION_WORK, wait, sent, (answer) => String(answer.templateId ?? ''));
+	return outcome.done === 'waited' ? await createdTemplateItems(context, String(outcome.answer.templateId ?? ''), outcome.record) : [{ json: outcome.answer }];
 }
 
 /** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
@@ -149,11 +151,8 @@ function createdTemplate(final: IDataObject, displayName: string): IDataObject {
 	};
 }
 
-/** Polls the new template until it is created or has failed (with "Wait for Completion" on). */
-async function awaitCreation(context: ItemContext, accepted: IDataObject, wait: WaitSettings): Promise<INodeExecutionData[]> {
-	const templateId = String(accepted.templateId ?? '');
-	const final = await awaitWork(context, CREATION_WORK, wait, templateId, accepted.fetchTemplateUrl);
-	if (!final) return [{ json: accepted }];
+/** The new template, once its creation is over (`final`, its last status): FAILED is the item's error. */
+async function createdTemplateItems(context: ItemContext, templateId: string, final: IDataObject): Promise<INodeExecutionData[]> {
 	if (final.template === undefined && final.status !== 'SUCCESS') {
 		const reason = (final.metadata as IDataObject | undefined)?.errorMessage;
 		throw new NodeApiError(context.getNode(), final as JsonObject, {

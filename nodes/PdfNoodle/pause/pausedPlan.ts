@@ -1,0 +1,249 @@
+import type { IDataObject, INodeExecutionData, IWorkflowExecutionCustomData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { FILE_OUTPUT } from '../../shared/files/fileOutput';
+import type { RunContext } from '../runner/runContext';
+import { REQUESTS_AT_ONCE_PARAMETER } from '../runner/requestsAtOnce';
+
+/**
+ * What a paused run decided, kept with the execution so that its resume builds the output
+ * from it instead of planning the items again (their expressions, `$now` included, would be
+ * evaluated anew, and the data of each template looked up again):
+ * - `sent`: the input item of each document sent, in the order the request lists them
+ *   (at most 20: one render, or one batch);
+ * - `settings`: the item whose settings the batch took (its first);
+ * - `refused`: the error items of the items refused before sending (under Continue On Fail);
+ * - `checks`: each sent document's `dataCheck`, where it has one;
+ * - `parameters`: the values, item by item as the run evaluated them, of the parameters the
+ *   output is built with (RESUME_PARAMETERS); one value where every item has the same.
+ * It is kept as `packedPlan` writes it, every value once, so that an ordinary run of 20 items
+ * takes a few of the entries n8n gives (docs/waiting-and-pausing.md has the numbers).
+ */
+export interface PausedPlan {
+	sent: number[];
+	settings?: number;
+	refused?: INodeExecutionData[];
+	checks?: Array<IDataObject | null>;
+	parameters: Record<string, { all: unknown } | { each: unknown[] }>;
+}
+
+/**
+ * The parameters read when the output is built (the operation, the file, its name and field,
+ * the batch's output options, the requests' options), and nothing else: a parameter not kept here is not
+ * read on resume (the webhook's view answers its fallback, as n8n does for a parameter the
+ * operation does not have).
+ */
+export const RESUME_PARAMETERS = ['resource', 'operation', 'requestOptions', REQUESTS_AT_ONCE_PARAMETER, 'downloadFile', 'binaryPropertyName', 'fileName', FILE_OUTPUT, 'batchOptions'];
+
+/** The custom data entries holding the plan, in order: n8n keeps at most 512 characters in one. */
+const PLAN_KEY = 'pdfNoodlePlan';
+const CHARACTERS_PER_ENTRY = 512;
+/** n8n keeps at most 10 custom data entries per execution; one names the awaited request. */
+const MOST_PLAN_ENTRIES = 8;
+const CUSTOM_DATA_ENTRIES = 10;
+
+function planKey(part: number): string {
+	return part === 0 ? PLAN_KEY : `${PLAN_KEY}${part + 1}`;
+}
+
+/** Each parameter's value for every input item, as the paused run evaluates it. */
+export function parametersOf(run: RunContext): PausedPlan['parameters'] {
+	const parameters: PausedPlan['parameters'] = {};
+	const count = run.getInputData().length;
+	for (const name of RESUME_PARAMETERS) {
+		const values: unknown[] = [];
+		try {
+			for (let itemIndex = 0; itemIndex < count; itemIndex++) values.push(run.getNodeParameter(name, itemIndex));
+		} catch {
+			// The operation has no such parameter: on resume its fallback holds, as now.
+			continue;
+		}
+		// n8n answered no value: on resume the reader's fallback holds, as now.
+		if (values.every((value) => value === undefined)) continue;
+		const first = JSON.stringify(values[0]);
+		parameters[name] = values.every((value) => JSON.stringify(value) === first) ? { all: values[0] } : { each: values };
+	}
+	return parameters;
+}
+
+/**
+ * Keeps the plan in the execution's custom data, before the request is sent: where it does
+ * not fit, nothing is sent and the node says why.
+ */
+export function rememberPlan(run: RunContext, customData: IWorkflowExecutionCustomData, plan: PausedPlan): void {
+	const text = packedPlan(plan);
+	const parts: string[] = [];
+	for (let start = 0; start < text.length; start += CHARACTERS_PER_ENTRY) parts.push(text.slice(start, start + CHARACTERS_PER_ENTRY));
+	const others = Object.keys(customData.getAll()).filter((key) => !key.startsWith(PLAN_KEY));
+	const room = Math.min(MOST_PLAN_ENTRIES, CUSTOM_DATA_ENTRIES - others.length - 1);
+	if (parts.length > room) {
+		throw new NodeOperationError(run.getNode(), 'Mode "Pause Until Called Back" cannot keep what these items send with the execution', {
+			description: `The execution keeps the items' plan in its custom data: ${text.length} characters, ${parts.length} entries of ${CHARACTERS_PER_ENTRY} needed, ${Math.max(room, 0)} free. What takes the room is mostly the File Name of each item and each document's data check. Send fewer items per run (e.g. with a "Loop Over Items" node), shorten File Name, or choose another Mode. Nothing was sent to pdf noodle.`,
+		});
+	}
+	parts.forEach((part, index) => customData.set(planKey(index), part));
+	// An earlier pause of the same execution may have kept a longer plan: its tail is cleared.
+	for (let part = parts.length; part < MOST_PLAN_ENTRIES; part++) {
+		if (customData.get(planKey(part)) !== undefined) customData.set(planKey(part), '');
+	}
+	if (planOf(customData) === undefined) {
+		throw new NodeOperationError(run.getNode(), 'Mode "Pause Until Called Back" could not keep what these items send with the execution', {
+			description: "n8n did not keep the execution's custom data as given. Choose another Mode. Nothing was sent to pdf noodle.",
+		});
+	}
+}
+
+/** The plan the paused run kept, or undefined where there is none (or it is not whole). */
+export function planOf(customData: IWorkflowExecutionCustomData | undefined): PausedPlan | undefined {
+	if (!customData) return undefined;
+	let text = '';
+	for (let part = 0; part < MOST_PLAN_ENTRIES; part++) {
+		const value = customData.get(planKey(part));
+		if (value === undefined || value === '') break;
+		text += String(value);
+	}
+	return unpackedPlan(text);
+}
+
+/** A kept parameter's value for one item, or `fallbackValue` where the run kept none. */
+export function keptParameter(plan: PausedPlan, name: string, itemIndex: number, fallbackValue: unknown): unknown {
+	const kept = plan.parameters[name];
+	if (!kept) return fallbackValue;
+	if ('all' in kept) return kept.all ?? fallbackValue;
+	return kept.each[itemIndex] ?? fallbackValue;
+}
+
+/**
+ * The plan as kept: every value once. Item indexes as runs ("0-19", "4*3" for one item's three
+ * list entries); a parameter the same for every item once (`p`), the others item by item (`e`),
+ * texts (File Name) as what they share at the start and the end and each item's middle (`t`);
+ * equal error items and data checks once with the items (or positions in `sent`) they are of, a
+ * check as its values alone where it has the keys of the first (`k`).
+ */
+interface PackedPlan {
+	s: string;
+	b?: number;
+	p: Record<string, unknown>;
+	e?: Record<string, unknown[]>;
+	t?: Record<string, [string, string, string[]]>;
+	r?: Array<[IDataObject, string]>;
+	k?: string[];
+	c?: Array<[IDataObject | unknown[], string]>;
+}
+
+export function packedPlan(plan: PausedPlan): string {
+	const packed: PackedPlan = { s: indexRuns(plan.sent), p: {} };
+	if (plan.settings !== undefined && plan.settings !== plan.sent[0]) packed.b = plan.settings;
+	for (const [name, kept] of Object.entries(plan.parameters)) {
+		if ('all' in kept) packed.p[name] = kept.all;
+		else if (kept.each.every((value) => typeof value === 'string')) (packed.t ??= {})[name] = sharedEnds(kept.each as string[]);
+		else (packed.e ??= {})[name] = kept.each;
+	}
+	if (plan.refused?.length) packed.r = groupedByValue(plan.refused.map((item) => [item.json, pairedIndexOf(item)]));
+	const checks = (plan.checks ?? []).flatMap((check, position): Array<[IDataObject, number]> => (check ? [[check, position]] : []));
+	if (checks.length > 0) {
+		const keys = Object.keys(checks[0][0]);
+		packed.k = keys;
+		packed.c = groupedByValue(checks).map(([check, runs]) => [sameKeys(check, keys) ? keys.map((key) => check[key]) : check, runs]);
+	}
+	return JSON.stringify(packed);
+}
+
+/** The plan `packedPlan` kept, or undefined where the text is none (or not whole). */
+export function unpackedPlan(text: string): PausedPlan | undefined {
+	let packed: PackedPlan;
+	try {
+		packed = JSON.parse(text) as PackedPlan;
+	} catch {
+		return undefined;
+	}
+	if (typeof packed?.s !== 'string' || typeof packed.p !== 'object') return undefined;
+	const sent = indexesOfRuns(packed.s);
+	const plan: PausedPlan = { sent, parameters: {} };
+	if (packed.b !== undefined) plan.settings = packed.b;
+	for (const [name, value] of Object.entries(packed.p)) plan.parameters[name] = { all: value };
+	for (const [name, values] of Object.entries(packed.e ?? {})) plan.parameters[name] = { each: values };
+	for (const [name, [start, end, middles]] of Object.entries(packed.t ?? {})) plan.parameters[name] = { each: middles.map((middle) => start + middle + end) };
+	if (packed.r) plan.refused = packed.r.flatMap(([json, runs]) => indexesOfRuns(runs).map((item) => ({ json, pairedItem: { item } })));
+	if (packed.c) {
+		const keys = packed.k ?? [];
+		const checks: Array<IDataObject | null> = sent.map(() => null);
+		for (const [check, runs] of packed.c) {
+			const whole = Array.isArray(check) ? (Object.fromEntries(keys.map((key, index) => [key, check[index]])) as IDataObject) : check;
+			for (const position of indexesOfRuns(runs)) checks[position] = whole;
+		}
+		plan.checks = checks;
+	}
+	return plan;
+}
+
+function sameKeys(value: IDataObject, keys: string[]): boolean {
+	const own = Object.keys(value);
+	return own.length === keys.length && own.every((key, index) => key === keys[index]);
+}
+
+/** Texts as the start they all share, the end they all share, and each one's middle. */
+function sharedEnds(texts: string[]): [string, string, string[]] {
+	const first = texts[0] ?? '';
+	let start = first.length;
+	for (const text of texts) {
+		start = Math.min(start, text.length);
+		while (start > 0 && !text.startsWith(first.slice(0, start))) start--;
+	}
+	const rests = texts.map((text) => text.slice(start));
+	const firstRest = rests[0] ?? '';
+	let end = firstRest.length;
+	for (const rest of rests) {
+		end = Math.min(end, rest.length);
+		while (end > 0 && !rest.endsWith(firstRest.slice(firstRest.length - end))) end--;
+	}
+	return [first.slice(0, start), firstRest.slice(firstRest.length - end), rests.map((rest) => rest.slice(0, rest.length - end))];
+}
+
+/** The input item an error item is of (the pause makes one per refused item). */
+function pairedIndexOf(item: INodeExecutionData): number {
+	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+	return typeof paired === 'number' ? paired : (paired?.item ?? 0);
+}
+
+/** Equal values once, each with the indexes it is at (as `indexRuns`), in the order first met. */
+function groupedByValue(values: Array<[IDataObject, number]>): Array<[IDataObject, string]> {
+	const groups = new Map<string, { value: IDataObject; indexes: number[] }>();
+	for (const [value, index] of values) {
+		const key = JSON.stringify(value);
+		const group = groups.get(key) ?? { value, indexes: [] };
+		group.indexes.push(index);
+		groups.set(key, group);
+	}
+	return [...groups.values()].map(({ value, indexes }) => [value, indexRuns(indexes)]);
+}
+
+/** Indexes as runs, in their order: "3" alone, "0-19" counting up by one, "4*3" the same three times. */
+export function indexRuns(indexes: number[]): string {
+	const runs: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		const first = indexes[start];
+		let end = start + 1;
+		while (end < indexes.length && indexes[end] === first) end++;
+		if (end - start > 1) {
+			runs.push(`${first}*${end - start}`);
+		} else {
+			while (end < indexes.length && indexes[end] === indexes[end - 1] + 1) end++;
+			runs.push(end - start > 1 ? `${first}-${indexes[end - 1]}` : String(first));
+		}
+		start = end;
+	}
+	return runs.join(',');
+}
+
+/** The indexes `indexRuns` wrote. */
+export function indexesOfRuns(runs: string): number[] {
+	if (runs === '') return [];
+	return runs.split(',').flatMap((run) => {
+		const [, first, separator, second] = /^(\d+)(?:([-*])(\d+))?$/.exec(run) ?? [];
+		if (first === undefined) return [];
+		if (separator === '*') return Array.from({ length: Number(second) }, () => Number(first));
+		const last = separator === '-' ? Number(second) : Number(first);
+		return Array.from({ length: last - Number(first) + 1 }, (_, offset) => Number(first) + offset);
+	});
+}
