@@ -9,7 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 
-import { type PausedPlan, unpackedPlan } from '../../dist/nodes/PdfNoodle/pause/pausedPlan.js';
+import type { PausedPlan } from '../../dist/nodes/PdfNoodle/pause/pausedPlan.js';
+import { unpackedPlan } from '../../dist/nodes/PdfNoodle/pause/planText.js';
 import { runPdfNoodle } from '../harness/engine';
 import { callResumeUrl } from '../harness/resume';
 import { apiRequests, callApi, clearRequestLog, credentialsFor } from '../support/sandbox';

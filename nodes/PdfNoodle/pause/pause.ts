@@ -1,4 +1,4 @@
-/** The pause room: Mode "Pause Until Called Back" (here, mode.ts), its resume (pausedPlan.ts, callback.ts, webhookExecuteView.ts, resumeError.ts); its arrows: test/unit/rooms.test.ts. */
+/** The pause room: Mode "Pause Until Called Back" (here, mode.ts), its resume (pausedPlan.ts, planText.ts, callback.ts, webhookExecuteView.ts, resumeError.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 

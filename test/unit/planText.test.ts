@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
-import { indexesOfRuns, indexRuns, packedPlan, type PausedPlan, unpackedPlan } from '../../dist/nodes/PdfNoodle/pause/pausedPlan.js';
+import type { PausedPlan } from '../../dist/nodes/PdfNoodle/pause/pausedPlan.js';
+import { indexesOfRuns, indexRuns, packedPlan, unpackedPlan } from '../../dist/nodes/PdfNoodle/pause/planText.js';
 
 test('item indexes as runs, in their order: counting up, repeated, alone', () => {
 	const cases: Array<[number[], string]> = [
