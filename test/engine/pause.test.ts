@@ -95,12 +95,13 @@ describe('Pause Until Called Back: the request and the pause', () => {
 		assert.deepEqual(apiRequests(sandbox), []);
 	});
 
-	test('a request the service refuses: the node\'s error, and the execution is not paused', async () => {
+	test('a request the service refuses: the node\'s error, worded as when it waits, and the execution is not paused', async () => {
 		const { run, error } = await sandbox.run(
 			{ resource: 'document', operation: 'renderFromTemplate', template: { ...template, value: 'no-such-template' }, data: '{}', mode: 'pause' },
 			people('Ada'),
 		);
-		assert.match(error?.message ?? '', /could not be found/i);
+		assert.equal(error?.message, 'Template "no-such-template" could not be found');
+		assert.match(String(error?.description), /Template → Get Many lists the templates/);
 		assert.equal(run.waitTill, undefined);
 	});
 });

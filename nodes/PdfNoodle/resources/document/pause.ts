@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
@@ -6,6 +6,7 @@ import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { withDataCheck } from '../../dataCheck/checkedData';
 import { oneBatchLifetime } from '../../fields/renderOptions';
+import { throwOnMissingTemplate } from '../../fields/templateLocator';
 import { type AwaitedWork, isPauseMode, keepPlan, pauseForWork, pauseSettings } from '../../pause/pause';
 import { type PausedPlan, parametersOf } from '../../pause/pausedPlan';
 import type { ItemContext } from '../../runner/itemContext';
@@ -110,8 +111,10 @@ async function pauseRenders(run: RunContext<IExecuteFunctions>, source: RenderSo
 	const { url, body, kind } = pauseRequest(run, source, sent, resumeUrl);
 	keepPlan(run, planOfRenders(run, sent, refused));
 	await run.nextTurn();
-	// The send of the polling path (`sendWork`); only what follows differs: the execution waits.
-	const { answer } = await sendWork(context, { method: 'POST', url, body });
+	// The send of the polling path (`sendWork`), its missing template worded the same; only
+	// what follows differs: the execution waits.
+	const readFirst = source === 'template' && kind === 'render' ? (response: IN8nHttpFullResponse) => throwOnMissingTemplate(context, response) : undefined;
+	const { answer } = await sendWork(context, { method: 'POST', url, body }, readFirst);
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
 	return await pauseForWork(run, { kind, id }, timeoutMs);
 }
