@@ -104,7 +104,7 @@ export class ClusterProcess {
 }
 
 /**
- * The webhook processor's own settings, as docs/trigger.md advises operators: every call it takes
+ * The webhook processor's own settings, as docs/queue-mode.md advises operators: every call it takes
  * reads n8n's database (the workflow, its credentials, its static data) before it is queued,
  * and n8n's default pool of 2 connections starves under a burst of hundreds: its health ping
  * times out, n8n drops the connection to recover, and the calls meanwhile are answered
