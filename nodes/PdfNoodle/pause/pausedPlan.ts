@@ -48,7 +48,7 @@ function planKey(part: number): string {
 }
 
 /** Each parameter's value for every input item, as the paused run evaluates it. */
-export function parametersOf(run: RunContext): PausedPlan['parameters'] {
+function parametersOf(run: RunContext): PausedPlan['parameters'] {
 	const parameters: PausedPlan['parameters'] = {};
 	const count = run.getInputData().length;
 	for (const name of RESUME_PARAMETERS) {
@@ -65,6 +65,19 @@ export function parametersOf(run: RunContext): PausedPlan['parameters'] {
 		parameters[name] = values.every((value) => JSON.stringify(value) === first) ? { all: values[0] } : { each: values };
 	}
 	return parameters;
+}
+
+/**
+ * What the resume needs of the documents sent (each one's input item and data check, in the
+ * order the request lists them), of the items refused before sending, and of the output's
+ * parameters; `settings`: the item whose settings a batch took, where that is not its first.
+ */
+export function pausedPlanOf(run: RunContext, sent: Array<{ itemIndex: number; dataCheck?: IDataObject }>, refused: INodeExecutionData[], settings?: number): PausedPlan {
+	const plan: PausedPlan = { sent: sent.map(({ itemIndex }) => itemIndex), parameters: parametersOf(run) };
+	if (settings !== undefined) plan.settings = settings;
+	if (refused.length > 0) plan.refused = refused;
+	if (sent.some(({ dataCheck }) => dataCheck)) plan.checks = sent.map(({ dataCheck }) => dataCheck ?? null);
+	return plan;
 }
 
 /**

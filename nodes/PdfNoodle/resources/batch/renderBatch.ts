@@ -9,7 +9,7 @@ import { announcedSizeOf, downloadToBinary } from '../../../shared/files/downloa
 import { FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { type AwaitedWork, isPauseMode, keepPlan, pauseForWork, pauseSettings, PAUSE_MODE } from '../../pause/pause';
-import { type PausedPlan, parametersOf } from '../../pause/pausedPlan';
+import { type PausedPlan, pausedPlanOf } from '../../pause/pausedPlan';
 import { settleInOrder } from '../../runner/concurrency';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
@@ -313,7 +313,8 @@ async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): 
 	if (batches.length === 0) return [planning.items];
 	const batch = batches[0];
 	const context = run.item(batch.settingsIndex);
-	keepPlan(run, planOfBatch(run, batch, planning));
+	const sent = batch.entries.map((entry) => ({ itemIndex: entry.inputIndex, dataCheck: entry.dataCheck }));
+	keepPlan(run, pausedPlanOf(run, sent, planning.items, batch.settingsIndex));
 	try {
 		await run.nextTurn();
 		// The send of the polling path (`sendWork`); only what follows differs: the execution waits.
@@ -325,26 +326,16 @@ async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): 
 	}
 }
 
-/** What the resume needs of the batch sent: its entries' items and data checks, its settings' item, the refused items and the output's parameters. */
-function planOfBatch(run: RunContext, batch: BatchToSend, planning: Outcome): PausedPlan {
-	const plan: PausedPlan = { sent: batch.entries.map((entry) => entry.inputIndex), settings: batch.settingsIndex, parameters: parametersOf(run) };
-	if (planning.items.length > 0) plan.refused = planning.items;
-	if (batch.entries.some((entry) => entry.dataCheck)) plan.checks = batch.entries.map((entry) => entry.dataCheck ?? null);
-	return plan;
-}
-
 /**
  * The output of a paused batch once pdf noodle has posted it: what the polling path outputs,
  * from the batch the paused run kept (its entries' items, the items refused before it).
  */
-export function resumeBatch() {
-	return async function (run: RunContext, _awaited: AwaitedWork, record: IDataObject, plan: PausedPlan): Promise<INodeExecutionData[]> {
-		const outcome = new Outcome(run);
-		outcome.add(...(plan.refused ?? []));
-		const entries = plan.sent.map((inputIndex, position) => ({ body: {}, inputIndex, dataCheck: plan.checks?.[position] ?? undefined }));
-		await batchOutput(run, { entries, settingsIndex: plan.settings ?? plan.sent[0] ?? 0 }, record, outcome);
-		return inInputOrder(outcome.items);
-	};
+export async function resumeBatch(run: RunContext, _awaited: AwaitedWork, record: IDataObject, plan: PausedPlan): Promise<INodeExecutionData[]> {
+	const outcome = new Outcome(run);
+	outcome.add(...(plan.refused ?? []));
+	const entries = plan.sent.map((inputIndex, position) => ({ body: {}, inputIndex, dataCheck: plan.checks?.[position] ?? undefined }));
+	await batchOutput(run, { entries, settingsIndex: plan.settings ?? plan.sent[0] ?? 0 }, record, outcome);
+	return inInputOrder(outcome.items);
 }
 
 /** Batch → Render Templates and Batch → Render HTML, as operations of the whole node run. */

@@ -37,5 +37,5 @@ export const renderHtml: Operation = {
 	},
 	fields,
 	forWholeRun: batchRender('html'),
-	resume: resumeBatch(),
+	resume: resumeBatch,
 };

@@ -32,5 +32,5 @@ export const renderTemplates: Operation = {
 	},
 	fields,
 	forWholeRun: batchRender('template'),
-	resume: resumeBatch(),
+	resume: resumeBatch,
 };

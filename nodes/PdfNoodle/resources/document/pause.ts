@@ -8,7 +8,7 @@ import { withDataCheck } from '../../dataCheck/checkedData';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { throwOnMissingTemplate } from '../../fields/templateLocator';
 import { type AwaitedWork, isPauseMode, keepPlan, pauseForWork, pauseSettings } from '../../pause/pause';
-import { type PausedPlan, parametersOf } from '../../pause/pausedPlan';
+import { type PausedPlan, pausedPlanOf } from '../../pause/pausedPlan';
 import type { ItemContext } from '../../runner/itemContext';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
@@ -109,7 +109,7 @@ async function pauseRenders(run: RunContext<IExecuteFunctions>, source: RenderSo
 	if (sent.length === 0) return [refused];
 	const context = run.item(sent[0].itemIndex);
 	const { url, body, kind } = pauseRequest(run, source, sent, resumeUrl);
-	keepPlan(run, planOfRenders(run, sent, refused));
+	keepPlan(run, pausedPlanOf(run, sent, refused));
 	await run.nextTurn();
 	// The send of the polling path (`sendWork`), its missing template worded the same; only
 	// what follows differs: the execution waits.
@@ -117,14 +117,6 @@ async function pauseRenders(run: RunContext<IExecuteFunctions>, source: RenderSo
 	const { answer } = await sendWork(context, { method: 'POST', url, body }, readFirst);
 	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
 	return await pauseForWork(run, { kind, id }, timeoutMs);
-}
-
-/** What the resume needs of the renders sent: their items, their data checks, the refused items and the output's parameters. */
-function planOfRenders(run: RunContext, sent: SentRender[], refused: INodeExecutionData[]): PausedPlan {
-	const plan: PausedPlan = { sent: sent.map(({ itemIndex }) => itemIndex), parameters: parametersOf(run) };
-	if (refused.length > 0) plan.refused = refused;
-	if (sent.some(({ dataCheck }) => dataCheck)) plan.checks = sent.map(({ dataCheck }) => dataCheck ?? null);
-	return plan;
 }
 
 /** A render operation that can also pause: the pause mode here, the others for each item (`renderItem`). */
@@ -139,24 +131,22 @@ export function pausableRender(source: RenderSource, requestOf: RenderRequestOf,
  * The output of paused renders, once pdf noodle has posted the finished work (`record`, as
  * the status endpoint gives it): what the polling path outputs for the same items.
  */
-export function resumeRenders() {
-	return async function (run: RunContext, awaited: AwaitedWork, record: IDataObject, plan: PausedPlan): Promise<INodeExecutionData[]> {
-		const sent = plan.sent.map((itemIndex, position) => ({ itemIndex, dataCheck: plan.checks?.[position] ?? undefined }));
-		const results = awaited.kind === 'render' ? [record] : ((record.results ?? []) as IDataObject[]);
-		if (results.length !== sent.length) {
-			throw new NodeOperationError(run.getNode(), `pdf noodle answered ${results.length} results for the ${sent.length} documents this execution sent`, {
-				description: `Request ${awaited.id}: the execution kept the ${sent.length} input items it sent, and pdf noodle's record lists another number of results.`,
-			});
+export async function resumeRenders(run: RunContext, awaited: AwaitedWork, record: IDataObject, plan: PausedPlan): Promise<INodeExecutionData[]> {
+	const sent = plan.sent.map((itemIndex, position) => ({ itemIndex, dataCheck: plan.checks?.[position] ?? undefined }));
+	const results = awaited.kind === 'render' ? [record] : ((record.results ?? []) as IDataObject[]);
+	if (results.length !== sent.length) {
+		throw new NodeOperationError(run.getNode(), `pdf noodle answered ${results.length} results for the ${sent.length} documents this execution sent`, {
+			description: `Request ${awaited.id}: the execution kept the ${sent.length} input items it sent, and pdf noodle's record lists another number of results.`,
+		});
+	}
+	const output: INodeExecutionData[] = [...(plan.refused ?? [])];
+	for (const [position, { itemIndex, dataCheck }] of sent.entries()) {
+		const context = run.item(itemIndex);
+		try {
+			output.push(...pairWithInputItem(withDataCheck(await finishedRenderItems(context, results[position]), dataCheck), itemIndex));
+		} catch (error) {
+			output.push(...errorItemsOrThrow(run.continueOnFail(), context, error, [{ item: itemIndex }]));
 		}
-		const output: INodeExecutionData[] = [...(plan.refused ?? [])];
-		for (const [position, { itemIndex, dataCheck }] of sent.entries()) {
-			const context = run.item(itemIndex);
-			try {
-				output.push(...pairWithInputItem(withDataCheck(await finishedRenderItems(context, results[position]), dataCheck), itemIndex));
-			} catch (error) {
-				output.push(...errorItemsOrThrow(run.continueOnFail(), context, error, [{ item: itemIndex }]));
-			}
-		}
-		return inInputOrder(output);
-	};
+	}
+	return inInputOrder(output);
 }

@@ -51,5 +51,5 @@ export const renderFromHtml: Operation = {
 	option,
 	fields: properties,
 	forWholeRun: pausableRender('html', request, renderItem),
-	resume: resumeRenders(),
+	resume: resumeRenders,
 };

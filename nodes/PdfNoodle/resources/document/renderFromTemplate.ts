@@ -62,5 +62,5 @@ export const renderFromTemplate: Operation = {
 	option,
 	fields: properties,
 	forWholeRun: pausableRender('template', request, renderItem),
-	resume: resumeRenders(),
+	resume: resumeRenders,
 };
