@@ -56,6 +56,8 @@ export interface TriggerServer {
 export interface TriggerOptions {
 	/** Decrypted credential data by credential type; each type given is selected on the node. */
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** The trigger's type version: 1 (the default here) as workflows saved before version 2 have it. */
+	typeVersion?: 1 | 2;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		id: 'trigger',
 		name: 'PDF Noodle Trigger',
 		type: `${PACKAGE_NAME}.pdfNoodleTrigger`,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters,
 		webhookId: 'pdf-noodle',
@@ -94,7 +96,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	const workflowOn = (staticData: IDataObject | undefined) =>
 		new Workflow({ id: workflowId, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
 	const workflow = workflowOn(undefined);
-	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const executions: INodeExecutionData[][] = [];
 	const credentialsHelper = new TestCredentialsHelper({ ...CREDENTIAL_TYPES, pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials);
 
