@@ -11,6 +11,7 @@ import { firstDelivery, START_ONCE } from './deliveries';
 import { receivedBytes, resultsRefusal, sizeRefusal } from './payloadBounds';
 import { payloadFileContext } from './payloadDownloads';
 import { tokenAccepted } from './secret';
+import { withSharedCredentialReads } from './sharedReads';
 
 /** Which protections a call goes through: each version of the trigger says which are on. */
 export interface Protections {
@@ -25,7 +26,9 @@ export interface Protections {
  * filters, the confirmation (when on), Start Once, the downloads; answered here in every
  * case (see the last lines for why a started call too).
  */
-export async function receiveDelivery(webhook: IWebhookFunctions, protections: Protections): Promise<IWebhookResponseData> {
+export async function receiveDelivery(context: IWebhookFunctions, protections: Protections): Promise<IWebhookResponseData> {
+	// Every credential read of the call (token, lookup, downloads' Base URL) shared with the calls of the same second.
+	const webhook = withSharedCredentialReads(context);
 	const request = webhook.getRequestObject();
 	const response = webhook.getResponseObject();
 	const refuse = (status: number, message: string): IWebhookResponseData => {

@@ -1,35 +1,51 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 /**
- * A trigger's credential read shared by the calls that need it while it is under way. n8n
- * reads a credential from its database and decrypts it on every `getCredentials`, and in a
- * burst of deliveries every call would read the same credential again (in n8n 2.x each read
- * also takes an expression isolate: bench/README.md measures it). A read that has answered is
- * not kept: a call that comes after it reads afresh, so a changed token or key counts from the
- * next read on, as in n8n. Kept per trigger (workflow, node, credential), never across workflows.
+ * A trigger's credential read shared by the calls of the same second. n8n reads a credential
+ * from its database, decrypts it and, in n8n 2.x, resolves it in a fresh expression isolate on
+ * every `getCredentials`: in a burst that was the largest cost of a delivery after n8n's own
+ * (bench/README.md, "Where a delivery's time goes"). So a read serves the calls of the same
+ * trigger that need the credential within `SHARED_FOR_MS` of its start: a changed token or API
+ * key counts for calls from a second after the change on. A read that failed is not shared
+ * beyond the calls already waiting for it. Per trigger (workflow, node, credential), never
+ * across workflows; bounded to the triggers used last.
  */
-const readsUnderWay = new Map<string, Promise<IDataObject>>();
+export const SHARED_FOR_MS = 1000;
+const TRIGGERS_KEPT = 200;
+
+const reads = new Map<string, { startedAt: number; data: Promise<IDataObject> }>();
 
 export async function sharedCredentialRead(webhook: IWebhookFunctions, type: string): Promise<IDataObject> {
 	const node = webhook.getNode();
 	const key = `${String(webhook.getWorkflow().id ?? '')}/${node.id ?? node.name}/${type}/${node.credentials?.[type]?.id ?? ''}`;
-	let read = readsUnderWay.get(key);
-	if (!read) {
-		read = webhook.getCredentials(type).finally(() => readsUnderWay.delete(key));
-		readsUnderWay.set(key, read);
+	const now = Date.now();
+	let read = reads.get(key);
+	if (!read || now - read.startedAt >= SHARED_FOR_MS || now < read.startedAt) {
+		const data = webhook.getCredentials(type);
+		const started = { startedAt: now, data };
+		data.catch(() => {
+			if (reads.get(key) === started) reads.delete(key);
+		});
+		read = started;
+		// Moved to the end: the triggers used longest ago are dropped first.
+		reads.delete(key);
+		reads.set(key, read);
+		if (reads.size > TRIGGERS_KEPT) reads.delete(reads.keys().next().value as string);
 	}
 	// A copy for each call: n8n's authentication may add to the data it is given.
-	return { ...(await read) };
+	return { ...(await read.data) };
 }
 
 /**
- * The webhook's context with its credential reads shared (above), for code that reads through
- * `getCredentials` (the confirmation's lookup); all else is the context's, its methods bound to it.
+ * The webhook's context with its credential reads shared (above), for the code that reads
+ * through `getCredentials` (the token check, the confirmation's lookup, the downloads' Base
+ * URL); all else is the context's own, its methods bound to it.
  */
 export function withSharedCredentialReads(webhook: IWebhookFunctions): IWebhookFunctions {
+	const getCredentials = async (type: string) => await sharedCredentialRead(webhook, type);
 	return new Proxy(webhook, {
 		get: (target, key) => {
-			if (key === 'getCredentials') return async (type: string) => await sharedCredentialRead(target, type);
+			if (key === 'getCredentials') return getCredentials;
 			const value: unknown = Reflect.get(target, key, target);
 			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 		},

@@ -794,3 +794,29 @@ describe('version 2: one credential at a time, chosen by Authentication', () => 
 		assert.ok((await pdfText(await binaryBytes(server.executions[0][0].binary?.data))).includes('Grace Hopper'));
 	});
 });
+
+describe('a burst reads each credential about once a second, not once a call', () => {
+	test('20 calls at once with the token share their reads of the secret; a changed token counts from a second after the change', async () => {
+		const credentials = { pdfNoodleTriggerApi: { token: 'tok-shared-read-1' } };
+		const server = await trigger({ authentication: 'secretToken', events: ['render'], startOnce: false }, { typeVersion: 2, credentials });
+		const render = (index: number) => ({ requestId: `shared-${index}`, renderStatus: 'SUCCESS', signedUrl: '', metadata: {} });
+		const answers = await Promise.all(Array.from({ length: 20 }, async (_, index) => await post(`${server.url}?token=tok-shared-read-1`, render(index))));
+		assert.deepEqual(answers.map(({ status }) => status), Array(20).fill(200));
+		assert.ok(server.credentialReads.pdfNoodleTriggerApi < 20, `${server.credentialReads.pdfNoodleTriggerApi} reads for 20 calls`);
+
+		credentials.pdfNoodleTriggerApi.token = 'tok-shared-read-2';
+		await new Promise((wait) => setTimeout(wait, 1100));
+		assert.equal((await post(`${server.url}?token=tok-shared-read-1`, render(20))).status, 401, 'the old token, a second after the change');
+		assert.equal((await post(`${server.url}?token=tok-shared-read-2`, render(21))).status, 200, 'the new token');
+	});
+
+	test('20 confirmed calls at once read the API credential less often than they look up', async () => {
+		const server = await trigger({ events: ['render'] }, { typeVersion: 2, credentials: credentialsFor(sandbox) });
+		const { json: rendered } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items: Array.from({ length: 20 }, (_, index) => ({ html: `<p>Shared ${index}</p>` })) });
+		const results = rendered.results as Array<Record<string, unknown>>;
+		const answers = await Promise.all(results.map(async (result) => await post(server.url, result)));
+		assert.deepEqual(answers.map(({ status }) => status), Array(20).fill(200));
+		assert.equal(statusLookups().length, 20, 'each call confirmed');
+		assert.ok(server.credentialReads.pdfNoodleApi < 20, `${server.credentialReads.pdfNoodleApi} reads for 20 lookups`);
+	});
+});

@@ -48,6 +48,8 @@ export interface TriggerServer {
 	executions: INodeExecutionData[][];
 	/** The workflow as n8n stores and exports it: the credential by reference, never its data. */
 	workflowJson: { nodes: INode[]; connections: object };
+	/** How often the node read each credential type so far. */
+	credentialReads: Record<string, number>;
 	/** The workflow's static data as n8n's database holds it after the calls so far (null before any was saved). */
 	savedStaticData(): Record<string, unknown> | null;
 	close(): Promise<void>;
@@ -144,6 +146,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		lifecycle,
 		executions,
 		workflowJson: JSON.parse(JSON.stringify({ nodes: [node], connections: {} })),
+		credentialReads: credentialsHelper.reads,
 		savedStaticData: () => (storedStaticData === null ? null : (JSON.parse(storedStaticData) as Record<string, unknown>)),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
