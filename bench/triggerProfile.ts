@@ -9,7 +9,7 @@
  *
  *   npm run bench:trigger:profile -- [--size 200] [--ways Floor,V1Conf,...] [--keep folder]
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,34 +44,35 @@ interface CpuProfile {
 	timeDeltas: number[];
 }
 
+/** Our package, as n8n installed it into its user folder (the n8n under test itself sits in a cache whose name has the package's). */
+const OURS = /\/node_modules\/n8n-nodes-pdf-noodle\/dist\//;
+
 /**
- * The parts of a delivery, first match wins, from the outermost frame of a sample's stack in:
- * a sample inside a credential read is the credential's, even where that read evaluates an
- * expression. Each part is a test on one frame.
+ * The parts of a delivery, in this order: a sample goes to the first part that any frame of its
+ * stack belongs to, so that a credential read is the credential's wherever it is made from (the
+ * token check, the lookup), and an expression isolate taken for the run is the run's.
  */
 const PARTS: Array<{ part: string; frame: (name: string, url: string) => boolean }> = [
-	{ part: 'credential read (decrypt, resolve)', frame: (name, url) => /getDecrypted|getCredentials\b|_getCredentials/.test(name) || /credentials-helper|credentials\.js$/.test(url) },
-	{ part: 'static data (delivery memory: read, save)', frame: (name, url) => /StaticData|staticData/.test(name) || /workflow-static-data/.test(url) || /deliveries\.js|claimedHere\.js/.test(url) },
-	{ part: 'expression evaluation', frame: (name, url) => /getSimpleParameterValue|getComplexParameterValue|resolveSimpleParameterValue/.test(name) || /expression-runtime|isolated-vm|\/expression\.js|expression-evaluator|tournament/.test(url) },
-	{ part: 'status lookup (confirmation)', frame: (_name, url) => /PdfNoodleTrigger|nodes\/shared\/transport/.test(url) && /confirmation|rateLimit|lookupLine|transport/.test(url) },
-	{ part: 'the trigger\'s own code', frame: (_name, url) => /n8n-nodes-pdf-noodle/.test(url) },
-	{ part: 'body parsing', frame: (name, url) => /parseBody|parseRequestBody|rawBody|getRawBody/.test(name) || /raw-body|body-parser|middlewares\/body-parser/.test(url) },
-	{ part: 'execution start (run, save the execution)', frame: (name, url) => /WorkflowRunner|runMainProcess|createNewExecution|ExecutionRepository|ActiveExecutions/.test(name) || /workflow-runner|execution-lifecycle|active-executions|execution\.repository|workflow-execute\.js/.test(url) },
-	{ part: 'n8n\'s webhook path (lookup of the webhook and workflow, the rest)', frame: (name, url) => /executeWebhook|WebhookRequestHandler|LiveWebhooks|getWebhookMethods/.test(name) || /webhooks\//.test(url) },
+	{ part: 'credential read (database, decrypt, an expression isolate to resolve it)', frame: (name, url) => /^(getDecrypted|_getCredentials|applyDefaultsAndOverwrites)$/.test(name) || /credentials-helper\.js$/.test(url) },
+	{ part: 'static data (the delivery memory: saved after the call)', frame: (name, url) => /StaticData/.test(name) || /workflow-static-data/.test(url) || /PdfNoodleTrigger\/(deliveries|claimedHere)\.js$/.test(url) },
+	{ part: 'body parsing', frame: (name, url) => /^(parseBody|parseFormData)$/.test(name) || /raw-body|body-parser|middlewares\/body-parser/.test(url) },
+	{ part: 'expression evaluation for the call (version 1: $parameter["options"]["binaryData"])', frame: (name) => /^(parseRequestBody|evaluateResponseOptions|evaluateResponseHeaders)$/.test(name) },
+	{ part: 'status lookup (the confirmation: request, answer)', frame: (_name, url) => OURS.test(url) && /shared\/transport\//.test(url) },
+	{ part: 'the trigger\'s own code (checks, filters, items)', frame: (_name, url) => OURS.test(url) },
+	{ part: 'execution start (runner, isolate for the run, the node, saving the execution)', frame: (name, url) => /^(run|runMainProcess|processRunExecutionData|runHook)$/.test(name) && /workflow-runner|workflow-execute|execution-lifecycle/.test(url) || /workflow-runner\.js|workflow-execute\.js|execution-lifecycle|active-executions|execution\.repository/.test(url) },
+	{ part: 'n8n\'s webhook path (find the webhook, load the workflow, answer)', frame: (_name, url) => /n8n\/dist\/webhooks\//.test(url) },
 ];
-const DATABASE = 'database (TypeORM, SQLite), not under the parts above';
+const DATABASE = 'database (TypeORM, SQLite) outside the parts above';
 const HTTP = 'HTTP server and sockets (express, node:http)';
 const GC = 'garbage collection';
 const OTHER = 'other n8n work';
 
 function partOf(stack: ProfileNode[]): string | undefined {
-	for (const node of stack) {
-		const { functionName, url } = node.callFrame;
-		if (functionName === '(garbage collector)') return GC;
-		if (functionName === '(idle)' || functionName === '(program)') return undefined;
-		const found = PARTS.find(({ frame }) => frame(functionName, url));
-		if (found) return found.part;
-	}
+	const leaf = stack.at(-1)!.callFrame.functionName;
+	if (leaf === '(idle)' || leaf === '(program)') return undefined;
+	if (leaf === '(garbage collector)') return GC;
+	const found = PARTS.find(({ frame }) => stack.some((node) => frame(node.callFrame.functionName, node.callFrame.url)));
+	if (found) return found.part;
 	const urls = stack.map((node) => node.callFrame.url).join(' ');
 	if (/typeorm|sqlite3|@n8n\/db/.test(urls)) return DATABASE;
 	if (/express|node:_http|node:net|node:internal\/streams|router/.test(urls)) return HTTP;
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
 			const main = files.sort((left, right) => statSync(right).size - statSync(left).size)[0];
 			const profile = JSON.parse(readFileSync(main, 'utf8')) as CpuProfile;
 			results.push({ way, parts: partsOf(profile, window.from, window.to), perSecond: window.perSecond, wallMs: (window.to - window.from) / 1000 });
+			if (values.keep) writeFileSync(join(profiles, 'window.json'), JSON.stringify(window));
 			if (!values.keep) rmSync(profiles, { recursive: true, force: true });
 		}
 	} finally {
