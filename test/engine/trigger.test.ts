@@ -624,7 +624,7 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 			assert.deepEqual(await post(url, delivery), { status: 200, json: { received: true, started: false, duplicate: true } });
 		}
 		assert.equal(server.executions.length, 4, 'no delivery posted again started the workflow again');
-		assert.deepEqual(rememberedDeliveries(server), [...renders.map((id) => `render:${id}`), `batch:${batchRequestId}`]);
+		assert.deepEqual(rememberedDeliveries(server), [...renders.map((id) => `render:${id}`), `batch:${batchRequestId}`], 'in the order they started');
 	});
 
 	test('copies of one delivery arriving at the same instant start the workflow once in one n8n', async () => {
