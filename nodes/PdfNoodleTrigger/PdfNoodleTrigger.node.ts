@@ -1,7 +1,7 @@
 import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { assertCredentialOfAuthentication, AUTHENTICATION, CONFIRM, protectionsOf } from './authentication';
+import { assertCredentialOfAuthentication, AUTHENTICATION, CONFIRM, protectionsOf, usesSecret } from './authentication';
 import { START_ONCE_PROPERTY, DOWNLOAD_FILE, DOWNLOAD_UNCONFIRMED_PROPERTIES, EVENT_OPTIONS, EVENTS, eventNamesSubtitle, FILE_PROPERTIES, STATUS_FILTER } from './properties';
 import { receiveDelivery } from './receive';
 import { assertSecretNotEmpty, pdfNoodleTriggerSecretTest } from './secret';
@@ -128,7 +128,8 @@ export class PdfNoodleTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				assertCredentialOfAuthentication(this);
-				await assertSecretNotEmpty(this);
+				// A secret left on a version-2 trigger that confirms is not read: n8n would refuse it, hidden.
+				if (usesSecret(this)) await assertSecretNotEmpty(this);
 				return true;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

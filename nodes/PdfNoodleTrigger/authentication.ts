@@ -33,6 +33,13 @@ export function protectionsOf(webhook: IWebhookFunctions): Protections {
 	return { token: authentication === 'secretToken', confirm: authentication === 'confirmWithService' };
 }
 
+/** Whether the trigger checks the secret's token: version 1 with the secret selected, version 2 by its Authentication. */
+export function usesSecret(hook: IHookFunctions): boolean {
+	const node = hook.getNode();
+	if (node.typeVersion < 2) return selected(node, SECRET_CREDENTIAL);
+	return hook.getNodeParameter(AUTHENTICATION, 'confirmWithService') === 'secretToken';
+}
+
 /**
  * Refuses to activate a version-2 trigger without the credential its Authentication names:
  * it would refuse every call (the credentials are not `required` in the description, since

@@ -791,6 +791,10 @@ describe('version 2: one credential at a time, chosen by Authentication', () => 
 		assert.equal((await post(`${unguarded.url}?token=`, forged)).status, 401);
 		assert.equal(unconfirmable.executions.length + unguarded.executions.length, 0);
 		assert.equal(await (await trigger({ events: ['render'] }, confirming())).lifecycle('checkExists'), true);
+		// A secret with an empty token left on a trigger that confirms is not read (n8n would refuse it, hidden): activation goes on.
+		const leftOver = await trigger({ events: ['render'] }, { typeVersion: 2, credentials: { ...credentialsFor(sandbox), pdfNoodleTriggerApi: { token: '' } } });
+		assert.equal(await leftOver.lifecycle('checkExists'), true);
+		assert.equal(leftOver.credentialReads.pdfNoodleTriggerApi, undefined);
 	});
 
 	test('a trigger saved by version 1 (test/e2e/trigger-v1-saved.json: its parameters, both credentials) runs as before: the token checked, the call confirmed', async () => {
