@@ -29,6 +29,7 @@ const ALL_WAYS: Way[] = [
 	floorWay(),
 	triggerWay('V1Conf', 'trigger v1, confirmed (and the secret)', { version: 1, confirmed: true, download: false }),
 	triggerWay('V2Conf', 'trigger v2, confirmed', { version: 2, confirmed: true, download: false }),
+	triggerWay('V2ConfDl', 'trigger v2, confirmed, Download File on', { version: 2, confirmed: true, download: true }),
 	triggerWay('V2Token', 'trigger v2, secret token (unconfirmed)', { version: 2, confirmed: false, download: false }),
 ];
 

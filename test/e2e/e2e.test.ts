@@ -402,10 +402,12 @@ describe('the trigger in a running n8n', () => {
 
 	test('a workflow saved with version 1 of the trigger (both credentials) still runs: the token is checked, the call confirmed, a forged one refused', async () => {
 		const path = '/webhook/pdf-noodle-v1-saved/pdf-noodle';
-		const forged = await axios.post(`${baseUrl}${path}`, forgedRender(), { validateStatus: () => true });
-		assert.deepEqual([forged.status, forged.data], [401, { message: 'Unauthorized' }], 'no token: refused before any lookup');
-		const withToken = await axios.post(`${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`, forgedRender(), { validateStatus: () => true });
-		assert.deepEqual([withToken.status, withToken.data], [403, { message: 'pdf noodle knows no render "forged-e2e": the call is not confirmed and starts nothing' }]);
+		const forged = { ...forgedRender(), requestId: 'forged-e2e-v1' };
+		const withoutToken = await axios.post(`${baseUrl}${path}`, forged, { validateStatus: () => true });
+		assert.deepEqual([withoutToken.status, withoutToken.data], [401, { message: 'Unauthorized' }], 'no token: refused before any lookup');
+		assert.equal(statusLookupsOf('forged-e2e-v1').length, 0);
+		const withToken = await axios.post(`${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`, forged, { validateStatus: () => true });
+		assert.deepEqual([withToken.status, withToken.data], [403, { message: 'pdf noodle knows no render "forged-e2e-v1": the call is not confirmed and starts nothing' }]);
 
 		const workflow = example('async-render-to-trigger');
 		workflow.nodes[1].parameters.webhook = `${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`;
