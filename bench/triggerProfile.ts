@@ -27,6 +27,7 @@ const log = (line: string) => console.log(`bench:trigger:profile: ${line}`);
 
 const ALL_WAYS: Way[] = [
 	floorWay(),
+	floorWay(true),
 	triggerWay('V1Conf', 'trigger v1, confirmed (and the secret)', { version: 1, confirmed: true, download: false }),
 	triggerWay('V2Conf', 'trigger v2, confirmed', { version: 2, confirmed: true, download: false }),
 	triggerWay('V2ConfDl', 'trigger v2, confirmed, Download File on', { version: 2, confirmed: true, download: true }),
@@ -53,8 +54,12 @@ const OURS = /\/node_modules\/n8n-nodes-pdf-noodle\/dist\//;
  * stack belongs to, so that a credential read is the credential's wherever it is made from (the
  * token check, the lookup), and an expression isolate taken for the run is the run's.
  */
-const PARTS: Array<{ part: string; frame: (name: string, url: string) => boolean }> = [
+type Frame = ProfileNode['callFrame'];
+const ISOLATE = (frame: Frame) => frame.functionName === 'acquireIsolate' || frame.functionName === 'releaseIsolate';
+const IN_RUN = (frame: Frame) => /workflow-execute\.js|workflow-runner\.js/.test(frame.url);
+const PARTS: Array<{ part: string; frame?: (name: string, url: string) => boolean; stack?: (stack: Frame[]) => boolean }> = [
 	{ part: 'credential read (database, decrypt, an expression isolate to resolve it)', frame: (name, url) => /^(getDecrypted|_getCredentials|applyDefaultsAndOverwrites)$/.test(name) || /credentials-helper\.js$/.test(url) },
+	{ part: 'expression isolate for the call (n8n takes one for every trigger but its static Webhook node)', stack: (stack) => stack.some(ISOLATE) && !stack.some(IN_RUN) },
 	{ part: 'static data (the delivery memory: saved after the call)', frame: (name, url) => /StaticData/.test(name) || /workflow-static-data/.test(url) || /PdfNoodleTrigger\/(deliveries|claimedHere)\.js$/.test(url) },
 	{ part: 'body parsing', frame: (name, url) => /^(parseBody|parseFormData)$/.test(name) || /raw-body|body-parser|middlewares\/body-parser/.test(url) },
 	{ part: 'expression evaluation for the call (version 1: $parameter["options"]["binaryData"])', frame: (name) => /^(parseRequestBody|evaluateResponseOptions|evaluateResponseHeaders)$/.test(name) },
@@ -72,7 +77,8 @@ function partOf(stack: ProfileNode[]): string | undefined {
 	const leaf = stack.at(-1)!.callFrame.functionName;
 	if (leaf === '(idle)' || leaf === '(program)') return undefined;
 	if (leaf === '(garbage collector)') return GC;
-	const found = PARTS.find(({ frame }) => stack.some((node) => frame(node.callFrame.functionName, node.callFrame.url)));
+	const frames = stack.map((node) => node.callFrame);
+	const found = PARTS.find(({ frame, stack: whole }) => (whole ? whole(frames) : frames.some(({ functionName, url }) => frame!(functionName, url))));
 	if (found) return found.part;
 	const urls = stack.map((node) => node.callFrame.url).join(' ');
 	if (/typeorm|sqlite3|@n8n\/db/.test(urls)) return DATABASE;

@@ -63,22 +63,29 @@ export function triggerWay(key: string, label: string, setup: TriggerSetup): Way
 	};
 }
 
-/** n8n's own Webhook node, answering at once: the least any trigger costs n8n. */
-export function floorWay(): Way {
+/**
+ * n8n's own Webhook node, answering at once: the least any trigger costs n8n. With
+ * `withExpression`, one of its options is an expression (`={{ false }}`): then n8n takes an
+ * expression isolate for the call's webhook phase, as n8n 2.40.7 does for every trigger but its
+ * own Webhook node with static parameters (live-webhooks.js, `webhookPhaseNeedsIsolate`), ours too.
+ */
+export function floorWay(withExpression = false): Way {
+	const key = withExpression ? 'FloorExpr' : 'Floor';
+	const path = withExpression ? 'bench-floor-expression' : 'bench-floor';
 	const node = {
 		id: 'webhook',
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
 		position: [0, 0],
-		webhookId: 'bench-floor',
-		parameters: { httpMethod: 'POST', path: 'bench-floor', responseMode: 'onReceived', options: {} },
+		webhookId: path,
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: withExpression ? { ignoreBots: '={{ false }}' } : {} },
 	};
 	return {
-		key: 'Floor',
-		label: "n8n's Webhook node (the floor)",
-		workflow: { id: 'benchTrgFloor', name: 'bench: floor', nodes: [node], connections: {}, settings: { executionOrder: 'v1' } },
-		path: '/webhook/bench-floor',
+		key,
+		label: withExpression ? "n8n's Webhook node, one option an expression (n8n takes an isolate for its call, as for every other trigger)" : "n8n's Webhook node (the floor)",
+		workflow: { id: `benchTrg${key}`, name: `bench: ${key}`, nodes: [node], connections: {}, settings: { executionOrder: 'v1' } },
+		path: `/webhook/${path}`,
 	};
 }
 
