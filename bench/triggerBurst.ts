@@ -39,6 +39,8 @@ const CONFIRMED = triggerWay('V2Conf', 'trigger v2, confirmed, Download File off
 const UNCONFIRMED = triggerWay('V2Tok', 'trigger v2, secret token (unconfirmed), Download File off', { version: 2, confirmed: false, download: false });
 /** The same as UNCONFIRMED without Start Once: what remembering each delivery costs, alone. */
 const UNCONFIRMED_FORGETTING = triggerWay('V2TokNoMem', 'trigger v2, secret token, Start Once off (no delivery memory)', { version: 2, confirmed: false, download: false, startOnce: false });
+/** Version 1 as its workflows were saved: also the way of the rate-limited bursts, which the baselines (version 1 only) share. */
+const V1_CONFIRMED = triggerWay('V1Conf', 'trigger v1 (both credentials), confirmed, Download File off', { version: 1, confirmed: true, download: false });
 /** n8n's Webhook node as n8n takes any other trigger's call: with an expression isolate. */
 const FLOOR_WITH_ISOLATE = floorWay(true);
 const CONFIRMED_DOWNLOADING = triggerWay('V2ConfDl', 'trigger v2, confirmed, Download File on', { version: 2, confirmed: true, download: true });
@@ -48,7 +50,7 @@ const CONFIRMED_DOWNLOADING = triggerWay('V2ConfDl', 'trigger v2, confirmed, Dow
 const WAYS: Way[] = [
 	floorWay(),
 	FLOOR_WITH_ISOLATE,
-	triggerWay('V1Conf', 'trigger v1 (both credentials), confirmed, Download File off', { version: 1, confirmed: true, download: false }),
+	V1_CONFIRMED,
 	CONFIRMED,
 	CONFIRMED_DOWNLOADING,
 	UNCONFIRMED,
@@ -136,15 +138,15 @@ async function main(): Promise<void> {
 			}
 			loadAfter = loadavg();
 			// Version 1, as the baselines have it: the lookup's retry is the same code in both versions.
-			limits = await limitedBursts(sandbox, n8n, baseUrl, 'this build', WAYS[1]);
+			limits = await limitedBursts(sandbox, n8n, baseUrl, 'this build', V1_CONFIRMED);
 		} finally {
 			await n8n.dispose();
 		}
 		const baselineRows: LimitRow[] = [];
 		for (const baseline of baselines) {
-			({ n8n, baseUrl } = await startN8n(sandbox, baseline.tarball, [WAYS[1]]));
+			({ n8n, baseUrl } = await startN8n(sandbox, baseline.tarball, [V1_CONFIRMED]));
 			try {
-				baselineRows.push(...(await limitedBursts(sandbox, n8n, baseUrl, `${baseline.ref} (${baseline.commit})`, WAYS[1])));
+				baselineRows.push(...(await limitedBursts(sandbox, n8n, baseUrl, `${baseline.ref} (${baseline.commit})`, V1_CONFIRMED)));
 			} finally {
 				await n8n.dispose();
 			}
