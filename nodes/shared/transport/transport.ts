@@ -25,7 +25,7 @@ import { throwOnErrorStatus } from '../errors/errors';
 import { invalidParameter } from '../errors/validation';
 import { credentialAllowedDomains } from './allowedDomains';
 import { CURRENT_BASE_URL, keyMayGoTo, normalizeBaseUrl } from './baseUrl';
-import { assertEgressAllowed, type EgressHelpers, ssrfBlockRefusal } from './egress';
+import { assertEgressAllowed, type EgressHelpers, type EgressRules, ssrfBlockRefusal } from './egress';
 
 export const CREDENTIAL_TYPE = 'pdfNoodleApi';
 
@@ -48,6 +48,8 @@ export interface FileRequestGuard {
 	before(options: IHttpRequestOptions): IHttpRequestOptions;
 	/** Throws when the answer must not be used. */
 	after?(response: IN8nHttpFullResponse, options: IHttpRequestOptions): void;
+	/** What the caller adds to the judgement of each URL (egress.ts). */
+	egressRules?: EgressRules;
 }
 
 /** What a request of the API needs: the credential as well (an item's context, or the editor's). */
@@ -159,7 +161,7 @@ export async function fileRequest(
 	const request = context.fileRequestGuard?.before(asked) ?? asked;
 	const url = String(request.url);
 	const action = (request.method ?? 'GET') === 'GET' ? 'downloaded' : 'uploaded';
-	await assertEgressAllowed(context, url, await serviceOriginOf(context), action);
+	await assertEgressAllowed(context, url, await serviceOriginOf(context), action, context.fileRequestGuard?.egressRules);
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await context.helpers.httpRequest({
