@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { type RecordKind, recordIdOf } from '../shared/api/records';
-import { claimedHere } from './claimedHere';
+import { claimHere } from './claimHere';
 
 /**
  * Each render or batch starts the workflow once. Confirmation proves that a render exists, not
@@ -14,9 +14,9 @@ import { claimedHere } from './claimedHere';
  * n8n saves the static data only where it finds it marked changed, and a run it starts before
  * saving clears that mark (see the trigger's `webhook()`: it answers the call itself so that
  * n8n saves first). n8n reads and saves the whole static data per call, with nothing to claim
- * an ID atomically: copies of one delivery arriving together at different n8n processes (two
- * webhook processors in queue mode) may each start it. Within one process they are caught by
- * `claimedHere`.
+ * an ID atomically; within one process, `claimHere` keeps overlapping calls from starting a
+ * delivery twice or saving a memory without each other's IDs. Calls that overlap in different
+ * n8n processes (two webhook processors in queue mode) may still do both (docs/trigger.md).
  */
 
 /** The parameter that turns this off, for users who want every call. */
@@ -38,8 +38,12 @@ export function firstDelivery(webhook: IWebhookFunctions, event: RecordKind, rec
 	const memory = webhook.getWorkflowStaticData('node') as DeliveryMemory;
 	const delivered = Array.isArray(memory.delivered) ? (memory.delivered as string[]) : [];
 	// Checked and claimed with no wait in between, so that no other call of this process comes between.
-	if (delivered.includes(key) || !claimedHere(webhook, key, REMEMBERED_DELIVERIES)) return false;
+	const startedHere = delivered.includes(key) ? undefined : claimHere(webhook, key, REMEMBERED_DELIVERIES);
+	if (!startedHere) return false;
+	// With the IDs this process started lately that the memory read for this call lacks: a
+	// call that overlapped this one may have saved them after it was read.
+	const known = new Set(delivered);
 	// Assigned, not pushed: n8n saves static data when a property of it is set.
-	memory.delivered = [...delivered, key].slice(-REMEMBERED_DELIVERIES);
+	memory.delivered = [...delivered, ...startedHere.filter((started) => !known.has(started))].slice(-REMEMBERED_DELIVERIES);
 	return true;
 }

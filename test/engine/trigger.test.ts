@@ -627,6 +627,17 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 		assert.deepEqual(rememberedDeliveries(server), [...renders.map((id) => `render:${id}`), `batch:${batchRequestId}`], 'in the order they started');
 	});
 
+	test('deliveries of different renders arriving together each start once, and the memory n8n saves names every one', async () => {
+		const source = await trigger({ events: ['render'] }, confirmed('tok-together'));
+		const renders = [];
+		for (let index = 0; index < 4; index++) renders.push(await asyncRenderTo(`${source.url}?token=tok-together`));
+		// Another workflow gets the four deliveries at once: each call reads the memory before the others save it.
+		const target = await trigger({ events: ['render'] }, confirmed('tok-together'));
+		const answers = await Promise.all(deliveriesOf(renders).map(async (delivery) => await post(`${target.url}?token=tok-together`, delivery)));
+		assert.deepEqual(answers.map(({ json }) => json), renders.map(() => ({ received: true, started: true })));
+		assert.deepEqual([...(rememberedDeliveries(target) as string[])].sort(), renders.map((id) => `render:${id}`).sort());
+	});
+
 	test('copies of one delivery arriving at the same instant start the workflow once in one n8n', async () => {
 		const first = await trigger({ events: ['render'] }, confirmed('tok-burst'));
 		const requestId = await asyncRenderTo(`${first.url}?token=tok-burst`);
