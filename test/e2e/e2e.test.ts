@@ -444,6 +444,8 @@ describe('the trigger in a running n8n', () => {
 					error: `data: Not downloaded: http://rebind.pdf-noodle.test:${port} names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check (Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.)`,
 				},
 			];
+			// n8n activates the workflows as it starts; on a busy machine this one may not be registered yet.
+			await n8n.waitForWebhook(baseUrl, 'pdf-noodle-downloading/pdf-noodle', 'POST');
 			const before = executionsOf('pdfNoodleTriggerDownloading').length;
 			for (const [index, probe] of probes.entries()) {
 				const answer = await axios.post(
