@@ -1,4 +1,6 @@
 /** A sandbox for a test file, with its test controls, and helpers to talk to it. */
+import { Agent } from 'node:http';
+
 import axios, { type AxiosInstance } from 'axios';
 
 import type { LoggedRequest, SandboxSettings } from '../sandbox/context';
@@ -66,9 +68,13 @@ export async function callApi(
 	return { status: response.status, json, text: response.data };
 }
 
-/** Downloads a signed URL as a person's browser would. */
+/**
+ * Downloads a signed URL as a person's browser would. Each on a connection of its own: a
+ * kept-alive one the sandbox closes after its idle timeout can be reused at that instant and
+ * reset (seen on a loaded machine, downloads side by side).
+ */
 export async function download(url: string): Promise<{ status: number; bytes: Buffer; contentType: string | null }> {
-	const response = await axios.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true });
+	const response = await axios.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true, httpAgent: new Agent({ keepAlive: false }) });
 	return {
 		status: response.status,
 		bytes: Buffer.from(response.data),
