@@ -37,8 +37,14 @@ export function takeContractViolations(sandbox: Sandbox): string[] {
 }
 
 /** The sandbox's API through axios: every status is an answer to inspect, and the body stays raw text. */
+/**
+ * A connection of its own for every request: Node's default agent keeps sockets alive, and a
+ * socket the sandbox has just closed as idle, reused, fails with ECONNRESET on a busy machine.
+ */
+const freshConnections = new Agent({ keepAlive: false });
+
 function apiClient(sandbox: Sandbox): AxiosInstance {
-	return axios.create({ baseURL: sandbox.baseUrl, validateStatus: () => true, responseType: 'text', transformResponse: (text: string) => text });
+	return axios.create({ baseURL: sandbox.baseUrl, validateStatus: () => true, responseType: 'text', transformResponse: (text: string) => text, httpAgent: freshConnections });
 }
 
 /** A call to the sandbox's API with the key (or another key, or none). */
@@ -74,7 +80,7 @@ export async function callApi(
  * reset (seen on a loaded machine, downloads side by side).
  */
 export async function download(url: string): Promise<{ status: number; bytes: Buffer; contentType: string | null }> {
-	const response = await axios.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true, httpAgent: new Agent({ keepAlive: false }) });
+	const response = await axios.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true, httpAgent: freshConnections });
 	return {
 		status: response.status,
 		bytes: Buffer.from(response.data),
