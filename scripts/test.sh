@@ -8,17 +8,35 @@
 #   3. n8n's editor in a headless Chromium (test/ui): the credential form, the node panel, the
 #      template picker and variable mapper, a step executed, the trigger's URLs;
 #   4. queue mode: PostgreSQL, Redis, a main, a webhook processor and two workers (test/queue).
+# The time of each step is printed at the end (also when one fails).
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-bash scripts/setup.sh
-npm run --silent build:node24
-npm run --silent lint:node24
-tsc -p tsconfig.test.json
-bash scripts/jest.sh --selectProjects unit contract engine --coverage
-bash scripts/jest.sh --selectProjects e2e --runInBand
-PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand
-bash scripts/jest.sh --selectProjects ui --runInBand
-bash scripts/jest.sh --selectProjects queue --runInBand
+# Each step timed; the times are printed at the end, also when a step fails.
+timings=()
+step() {
+  local name="$1"; shift
+  local started=$SECONDS status=0
+  "$@" || status=$?
+  timings+=("$(printf '%-34s %5d s%s' "$name" $((SECONDS - started)) "$([ "$status" -eq 0 ] || echo "  (failed: $status)")")")
+  return "$status"
+}
+report() {
+  echo
+  echo "npm test: time per step"
+  printf '  %s\n' "${timings[@]}"
+  printf '  %-34s %5d s\n' "all" "$SECONDS"
+}
+trap report EXIT
+
+step "setup" bash scripts/setup.sh
+step "build" npm run --silent build:node24
+step "lint" npm run --silent lint:node24
+step "type-check of the tests" tsc -p tsconfig.test.json
+step "unit, contract, engine (coverage)" bash scripts/jest.sh --selectProjects unit contract engine --coverage
+step "end-to-end, n8n 2.x" bash scripts/jest.sh --selectProjects e2e --runInBand
+step "end-to-end, n8n 1.x" env PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand
+step "editor" bash scripts/jest.sh --selectProjects ui --runInBand
+step "queue mode" bash scripts/jest.sh --selectProjects queue --runInBand

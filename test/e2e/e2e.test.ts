@@ -99,6 +99,26 @@ describe('example workflows run by n8n execute', () => {
 		assert.ok(second.includes('Compilers') && second.includes('12 hours') && second.includes('2026-11-22'), second);
 	});
 
+	test('45 items with Merge Into One PDF: one item with one 45-page PDF in input order (three batches joined by the merge tool)', async () => {
+		const people = Array.from({ length: 45 }, (_, index) => ({ name: `Person ${index + 1}` }));
+		const workflow = example('batch-merge');
+		workflow.id = 'pdfNoodleBatchMerge45';
+		const graduates = workflow.nodes.find((node: { name: string }) => node.name === 'Graduates');
+		graduates.parameters.jsonOutput = JSON.stringify({ graduates: people.map((person) => ({ ...person, course: 'Joining' })) });
+		const batch = workflow.nodes.find((node: { name: string }) => node.name === 'Certificates, merged');
+		batch.parameters.batchOptions = { merge: true };
+		sandbox.context.requestLog.length = 0;
+		await n8n.importWorkflow(workflow);
+		const run = await n8n.execute('pdfNoodleBatchMerge45');
+		const items = outputOf(run, 'Certificates, merged');
+		assert.equal(items.length, 1, 'one output item');
+		assert.equal(items[0].pairedItem.length, 45, 'paired with every input item');
+		const pages = await pdfPageTexts(n8n.readBinary(items[0].binary.data));
+		assert.deepEqual(pages.map((page) => /Person (\d+)/.exec(page)?.[1]), people.map((_, index) => String(index + 1)));
+		const posts = sandbox.context.requestLog.filter((request) => request.method === 'POST').map((request) => request.path);
+		assert.deepEqual(posts, ['/v1/pdf/batch', '/v1/pdf/batch', '/v1/pdf/batch', '/v1/tools/merge-pdfs']);
+	});
+
 	test('split-into-chapters: one item, the ZIP in data and the chapters in data_1 to data_3, named by the service', async () => {
 		await n8n.importWorkflow(example('split-into-chapters'));
 		const run = await n8n.execute('pdfNoodleSplitIntoChapters');
@@ -471,6 +491,8 @@ describe('the trigger in a running n8n', () => {
 					error: `data: Not downloaded: http://rebind.pdf-noodle.test:${port} names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check (Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.)`,
 				},
 			];
+			// n8n activates the workflows as it starts; on a busy machine this one may not be registered yet.
+			await n8n.waitForWebhook(baseUrl, 'pdf-noodle-downloading/pdf-noodle', 'POST');
 			const before = executionsOf('pdfNoodleTriggerDownloading').length;
 			for (const [index, probe] of probes.entries()) {
 				const answer = await axios.post(

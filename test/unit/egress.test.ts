@@ -157,6 +157,13 @@ describe('assertEgressAllowed', () => {
 		await assertEgressAllowed(on.context, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule);
 	});
 
+	test('n8n 2.30 to 2.37.5: a helper that answers no filter (SSRF protection off) counts as none, and the package\'s rule judges', async () => {
+		const context = { getNode: () => ({ name: 'PDF Noodle' }) as never, getItemIndex: () => 0, helpers: { getSecureEgressFilter: () => undefined } } as never;
+		await assertEgressAllowed(context, 'https://storage.googleapis.com/bucket/file.pdf', undefined, 'downloaded');
+		await assert.rejects(assertEgressAllowed(context, 'http://[::]:8080/', undefined, 'downloaded'), /^NodeOperationError: Not downloaded: http:\/\/\[::\]:8080 is an address of n8n's own network/);
+		await assert.rejects(assertEgressAllowed(context, 'https://files.example.com/a.pdf', undefined, 'downloaded', { namesOnlyWhereCheckedAtConnection: true }), /names its host/);
+	});
+
 	test('only http and https, and only URLs', async () => {
 		const { context } = contextWith(() => ({ ok: true }));
 		await assert.rejects(assertEgressAllowed(context, 'file:///etc/passwd', undefined, 'downloaded'), { message: 'Not downloaded: file: URLs are not fetched, only http and https' });

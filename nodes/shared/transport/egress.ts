@@ -76,9 +76,9 @@ export async function assertEgressAllowed(
 	if (!['http:', 'https:'].includes(target.protocol)) throw refusal(`${target.protocol} URLs are not fetched, only http and https`);
 	if (target.origin === serviceOrigin) return;
 
-	const getFilter = context.helpers.getSecureEgressFilter;
-	if (typeof getFilter === 'function') {
-		const verdict = await getFilter.call(context.helpers, 'enforced').validateUrl(target.href);
+	const filter = egressFilterOf(context.helpers, 'enforced');
+	if (filter) {
+		const verdict = await filter.validateUrl(target.href);
 		if (!verdict.ok) throw refusal(`n8n's SSRF protection blocked ${target.origin} (${verdict.error.message})`, ALLOW_ADVICE);
 	}
 	if (isLocalHost(target.hostname)) {
@@ -97,6 +97,18 @@ function isAddressLiteral(hostname: string): boolean {
 	return hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
 }
 
+/**
+ * n8n's egress filter of a policy, or undefined where n8n gives none: 1.x has no helper, and
+ * n8n 2.30 to 2.37.5 have one that answers nothing while the SSRF protection is off (it hands
+ * on the HTTP client's own, which exists only when the protection is on).
+ */
+function egressFilterOf(helpers: EgressHelpers, policy?: 'enforced'): EgressFilter | undefined {
+	const getFilter = helpers.getSecureEgressFilter;
+	if (typeof getFilter !== 'function') return undefined;
+	const filter = getFilter.call(helpers, policy) as EgressFilter | undefined;
+	return typeof filter?.validateUrl === 'function' ? filter : undefined;
+}
+
 /** Addresses no SSRF protection lets through: its filter refusing one shows that n8n's client judges its connections. */
 const ALWAYS_BLOCKED_PROBES = ['http://127.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/'];
 
@@ -106,9 +118,8 @@ const ALWAYS_BLOCKED_PROBES = ['http://127.0.0.1/', 'http://[::1]/', 'http://169
  * everything through when the protection is off; n8n 1.x has none.
  */
 async function clientJudgesConnections(helpers: EgressHelpers): Promise<boolean> {
-	const getFilter = helpers.getSecureEgressFilter;
-	if (typeof getFilter !== 'function') return false;
-	const filter = getFilter.call(helpers);
+	const filter = egressFilterOf(helpers);
+	if (!filter) return false;
 	for (const probe of ALWAYS_BLOCKED_PROBES) {
 		if (!(await filter.validateUrl(probe)).ok) return true;
 	}
