@@ -3,8 +3,8 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 /**
  * A trigger's credential read shared by the calls of the same second. n8n reads a credential
  * from its database, decrypts it and, in n8n 2.x, resolves it in a fresh expression isolate on
- * every `getCredentials`: in a burst that was the largest cost of a delivery after n8n's own
- * (bench/README.md, "Where a delivery's time goes"). So a read serves the calls of the same
+ * every `getCredentials`: in a burst, version 1's two reads a call cost more than the rest of
+ * what the trigger added to n8n's own work (bench/README.md, the CPU profile). So a read serves the calls of the same
  * trigger that need the credential within `SHARED_FOR_MS` of its start: a changed token or API
  * key counts for calls from a second after the change on. A read that failed is not shared
  * beyond the calls already waiting for it. Per trigger (workflow, node, credential), never
