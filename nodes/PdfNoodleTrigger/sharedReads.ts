@@ -4,9 +4,9 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
  * A trigger's credential read shared by the calls of the same second. n8n reads a credential
  * from its database, decrypts it and, in n8n 2.x, resolves it in a fresh expression isolate on
  * every `getCredentials`: in a burst, version 1's two reads a call cost more than the rest of
- * what the trigger added to n8n's own work (bench/README.md, the CPU profile). So a read serves the calls of the same
- * trigger that need the credential within `SHARED_FOR_MS` of its start: a changed token or API
- * key counts for calls from a second after the change on. A read that failed is not shared
+ * what the trigger added to n8n's own work (bench/README.md, the CPU profile). So a read serves
+ * the calls of the same trigger that need the credential within `SHARED_FOR_MS` of its start: a
+ * changed token or API key counts for calls from a second after the change on. A read that failed is not shared
  * beyond the calls already waiting for it. Per trigger (workflow, node, credential), never
  * across workflows; bounded to the triggers used last.
  */
