@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The end-to-end examples, the trigger, Pause Until Called Back and the hardened n8n under
+# n8n 3.x's defaults (test/e2e/n8n3Profile.ts), the package installed by n8n itself from
+# N8N_COMMUNITY_PACKAGES with its checksum (test/e2e/listInstall.ts). The n8n is the input:
+#   - by default the pinned n8n 2.40.7 of test/e2e (`npm run test:e2e:3x`);
+#   - PDF_NOODLE_N8N_IMAGE=<image>: that Docker image of n8n instead, and with
+#     PDF_NOODLE_RUNNERS_IMAGE=<image> its task-runner sidecar beside `n8n start` (3.x). This is
+#     what the image jobs run (.github/workflows/n8n-images.yml): the same files, the same
+#     settings, only the n8n differs (test/e2e/n8nImage.ts).
+# Usage: bash scripts/e2e-3x.sh [test files...]   (default: the four below)
+# Runs under Node 24 (scripts/toolchain.sh).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+bash scripts/setup.sh
+npm run --silent build:node24
+files=("$@")
+[ ${#files[@]} -gt 0 ] || files=(test/e2e/e2e.test.ts test/e2e/pause.test.ts test/e2e/hardened.test.ts)
+PDF_NOODLE_PROFILE=3x bash scripts/jest.sh --selectProjects e2e --runInBand -- "${files[@]}"
