@@ -15,7 +15,7 @@ import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8n } from './n8n';
-import { testOnN8n2 } from './versions';
+import { testOnN8n2, testOnN8n2With3xProfile } from './versions';
 
 let sandbox: Sandbox;
 let n8n: N8n;
@@ -255,6 +255,20 @@ describe('the trigger in a running n8n', () => {
 		assert.match(data.builderHint.propertyHint, /Template → Get Variables/);
 		// The tool variant n8n derives for AI agents keeps them.
 		assert.match(typeNamed('n8n-nodes-pdf-noodle.pdfNoodleTool').builderHint.searchHint, /pdf noodle/);
+	});
+
+	// What n8n 2.x's own Settings → Migration Report says about 3.0 once the profile's settings are in
+	// place; without them it lists the unverified packages, the task timeout and the Compression limits.
+	testOnN8n2With3xProfile('n8n\'s 3.0 Migration Report: no instance setting left to change, nothing in the example workflows', async () => {
+		// Not settings: where n8n runs (outside a container: Docker only), and the editor's Import from URL (always listed).
+		const noSetting = ['docker-only-deployment-v3', 'workflow-import-url-removed-v3'];
+		const editor = await n8n.ownerClient(baseUrl);
+		const answer = await editor.post('/rest/breaking-changes/report/refresh', {}, { params: { version: 'v3' } });
+		assert.equal(answer.status, 200, JSON.stringify(answer.data));
+		const { instanceResults, workflowResults } = answer.data.data.report;
+		const issues = (results: any[]) => results.map((result) => `${result.ruleId}: ${result.ruleTitle}`);
+		assert.deepEqual(issues(instanceResults.filter((result: any) => !noSetting.includes(result.ruleId))), []);
+		assert.deepEqual(issues(workflowResults), []);
 	});
 
 	const executionsOf = (workflowId: string) => n8n.executions().filter((execution) => execution.workflowId === workflowId);
