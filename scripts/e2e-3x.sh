@@ -7,14 +7,35 @@
 #     PDF_NOODLE_RUNNERS_IMAGE=<image> its task-runner sidecar beside `n8n start` (3.x). This is
 #     what the image jobs run (.github/workflows/n8n-images.yml): the same files, the same
 #     settings, only the n8n differs (test/e2e/n8nImage.ts).
-# Usage: bash scripts/e2e-3x.sh [test files...]   (default: the four below)
+#
+# Usage: bash scripts/e2e-3x.sh            set up, build, run those files under the profile
+#        bash scripts/e2e-3x.sh --layer    the whole end-to-end layer on n8n 2.40.7 as `npm test`
+#                                          and `npm run test:e2e` run it (set up and built before):
+#                                          the other files on 2.x's defaults, then these under the
+#                                          profile (docs/development.md says why)
+#        bash scripts/e2e-3x.sh --pattern  prints the files, as a jest path pattern
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-bash scripts/setup.sh
-npm run --silent build:node24
-files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(test/e2e/e2e.test.ts test/e2e/pause.test.ts test/e2e/hardened.test.ts)
-PDF_NOODLE_PROFILE=3x bash scripts/jest.sh --selectProjects e2e --runInBand -- "${files[@]}"
+profile_tests='test/e2e/(e2e|pause|hardened)\.test\.ts$'
+
+case "${1:-}" in
+  --pattern)
+    echo "$profile_tests"
+    ;;
+  --layer)
+    bash scripts/jest.sh --selectProjects e2e --runInBand --testPathIgnorePatterns "$profile_tests"
+    PDF_NOODLE_PROFILE=3x bash scripts/jest.sh --selectProjects e2e --runInBand -- "$profile_tests"
+    ;;
+  "")
+    bash scripts/setup.sh
+    npm run --silent build:node24
+    PDF_NOODLE_PROFILE=3x bash scripts/jest.sh --selectProjects e2e --runInBand -- "$profile_tests"
+    ;;
+  *)
+    echo "Usage: bash scripts/e2e-3x.sh [--layer | --pattern]" >&2
+    exit 2
+    ;;
+esac

@@ -4,7 +4,9 @@
 #   1. unit, the sandbox's contract (test/sandboxContract) and engine, with coverage of nodes/ and credentials/
 #      (thresholds in jest.config.js fail the run; the report goes to coverage/);
 #   2. end-to-end in a real n8n, one file at a time (they share the pinned n8n install): on
-#      n8n 2.x (Node 24), then the same files on n8n 1.x (Node 22, PDF_NOODLE_N8N=1);
+#      n8n 2.x (Node 24), the examples, trigger, pause and hardened files under n8n 3.x's
+#      defaults (scripts/e2e-3x.sh --layer), then the same files on n8n 1.x (Node 22,
+#      PDF_NOODLE_N8N=1);
 #   3. n8n's editor in a headless Chromium (test/ui): the credential form, the node panel, the
 #      template picker and variable mapper, a step executed, the trigger's URLs;
 #   4. queue mode: PostgreSQL, Redis, a main, a webhook processor and two workers (test/queue).
@@ -18,7 +20,7 @@ npm run --silent build:node24
 npm run --silent lint:node24
 tsc -p tsconfig.test.json
 bash scripts/jest.sh --selectProjects unit contract engine --coverage
-bash scripts/jest.sh --selectProjects e2e --runInBand
+bash scripts/e2e-3x.sh --layer
 PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand
 bash scripts/jest.sh --selectProjects ui --runInBand
 bash scripts/jest.sh --selectProjects queue --runInBand
