@@ -15,6 +15,19 @@ import {
 	rewriteFormerAddress,
 } from '../nodes/shared/transport/baseUrl';
 
+/** The redirect settings of n8n's older request options (`helpers.request`, used by the HTTP Request node). */
+interface LegacyRedirectOptions {
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+}
+
+/** An address of a request as its text; a URL object as its `href`. Anything else is refused: it could not be judged. */
+function addressText(value: unknown, field: string): string | undefined {
+	if (value === undefined || typeof value === 'string') return value;
+	if (value instanceof URL) return value.href;
+	throw new Error(`Refusing to send the pdf noodle API key: the request's ${field} is not a URL`);
+}
+
 export class PdfNoodleApi implements ICredentialType {
 	name = 'pdfNoodleApi';
 
@@ -52,13 +65,20 @@ export class PdfNoodleApi implements ICredentialType {
 	 * Sets the bearer header. A request that names a base URL (n8n's credential test) is put
 	 * on the credential's Base URL, normalised (the former pdforge address replaced, so that a
 	 * POST never meets its 301 and loses its body); an absolute URL on the former address is
-	 * moved to the current one; and the key goes nowhere but the service and the Base URL's host.
+	 * moved to the current one; and the key goes nowhere but the service and the Base URL's host,
+	 * neither by the address named nor by a redirect.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const authenticated: IHttpRequestOptions = {
+		// n8n's HTTP Request node, with this credential as a predefined one, names its address
+		// in `uri` (n8n's older request options) instead of `url`: it gets the same rules. An
+		// address given as a URL object is judged as its text.
+		const legacy = requestOptions as IHttpRequestOptions & LegacyRedirectOptions & { uri?: unknown };
+		const url = addressText(requestOptions.url, 'url');
+		const uri = addressText(legacy.uri, 'uri');
+		const authenticated: IHttpRequestOptions & LegacyRedirectOptions & { uri?: string } = {
 			...requestOptions,
 			headers: {
 				...requestOptions.headers,
@@ -68,14 +88,18 @@ export class PdfNoodleApi implements ICredentialType {
 		if (requestOptions.baseURL !== undefined) {
 			authenticated.baseURL = normalizeBaseUrl(credentials.baseUrl);
 		}
-		authenticated.url = rewriteFormerAddress(requestOptions.url);
-		// n8n's HTTP Request node, with this credential as a predefined one, names its address
-		// in `uri` (n8n's older request options) instead of `url`: it gets the same rules.
-		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
-		if (typeof legacy.uri === 'string') (authenticated as typeof legacy).uri = rewriteFormerAddress(legacy.uri);
-		// A request with the key never follows a redirect on its own: the node's transport
-		// decides where the key may go (see nodes/shared/transport/transport.ts).
+		if (url !== undefined) authenticated.url = rewriteFormerAddress(url);
+		if (uri !== undefined) authenticated.uri = rewriteFormerAddress(uri);
+		// A request with the key follows no redirect on its own: n8n sends the Authorization
+		// header again to wherever a redirect leads, another host included. The node's transport
+		// decides where the key may go (nodes/shared/transport/transport.ts); any other node
+		// (the HTTP Request node) gets the redirect as its answer. `disableFollowRedirect` is
+		// what n8n's httpRequest reads; its older request (the HTTP Request node's) reads the others.
 		authenticated.disableFollowRedirect = true;
+		authenticated.sendCredentialsOnCrossOriginRedirect = false;
+		authenticated.followRedirect = false;
+		authenticated.followAllRedirects = false;
+		authenticated.maxRedirects = 0;
 		assertKeyStaysWithService(authenticated, normalizeBaseUrl(credentials.baseUrl));
 		return authenticated;
 	}

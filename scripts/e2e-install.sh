@@ -25,6 +25,12 @@ pin="$(cd "$root/${1:-test/e2e}" && pwd)"
 key="$(cat "$pin/package.json" <(node --version) | sha256sum | cut -c1-16)"
 cache="${PDF_NOODLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-pdf-noodle}/n8n-$key"
 
+# One install at a time per cache: a second clone or worktree starting meanwhile waits for it
+# instead of removing what the first is writing.
+mkdir -p "$(dirname "$cache")"
+exec 9>"$cache.lock"
+flock 9
+
 if [ ! -x "$cache/node_modules/.bin/n8n" ] || [ ! -f "$cache/.installed" ]; then
   echo "e2e: installing n8n $(node -p "require('$pin/package.json').dependencies.n8n") for Node $(node --version) into $cache (a few minutes, once per machine)" >&2
   rm -rf "$cache"

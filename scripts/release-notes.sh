@@ -2,7 +2,7 @@
 # Prints the release notes of a published version (the publish workflow gives them to its
 # GitHub release): the version's section of CHANGELOG.md, then the version's checksum as npm
 # records it, and the line of N8N_COMMUNITY_PACKAGES that installs it on an n8n with unverified
-# packages off (README, "On n8n 3.0 or a locked-down n8n").
+# packages off (docs/n8n-3.md, "Install from n8n's environment list").
 #
 # Usage: bash scripts/release-notes.sh <version> <integrity>
 #   integrity: `npm view n8n-nodes-pdf-noodle@<version> dist.integrity` once it is published.
@@ -31,7 +31,7 @@ $integrity
 \`\`\`
 
 On an n8n with unverified community packages off (the default from n8n 3.0), this line in
-n8n's environment installs this version at start (see the README, "On n8n 3.0 or a locked-down n8n"):
+n8n's environment installs this version at start (see docs/n8n-3.md, "Install from n8n's environment list"):
 
 \`\`\`dotenv
 N8N_COMMUNITY_PACKAGES=[{"name":"$name","version":"$version","checksum":"$integrity"}]

@@ -237,7 +237,13 @@ export class PdfNoodleTrigger implements INodeType {
 		const items = (this.getNodeParameter('downloadFile', false) as boolean)
 			? await itemsWithFiles(this, event, payload, confirmed)
 			: [{ json: { event, ...payload } }];
-		return { workflowData: [items], webhookResponse: { received: true, started: true } };
+		// Answered here, not through `webhookResponse`: n8n 2.x starts the run of an onReceived
+		// webhook before it answers and then saves the static data, and the run's workflow, built
+		// on the same static-data object, clears its mark of a change, so the delivery just
+		// remembered would not be saved. A call the node has answered itself is answered, and
+		// its static data saved, before the run starts, on n8n 1.x and 2.x alike (docs/trigger.md).
+		response.status(200).json({ received: true, started: true });
+		return { noWebhookResponse: true, workflowData: [items] };
 	}
 }
 

@@ -1,15 +1,22 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { type RecordKind, recordIdOf } from '../shared/api/records';
+import { claimHere } from './claimHere';
 
 /**
  * Each render or batch starts the workflow once. Confirmation proves that a render exists, not
  * that a call about it is new: a delivery posted again (a replay by whoever saw it, or the
  * service trying again) would otherwise start the workflow a second time, and mail the same
  * invoice twice. The IDs that started it are remembered in the workflow's static data, which
- * n8n saves with the workflow after each webhook call and reads again for the next one, so
- * the memory holds across restarts and across webhook processors in queue mode. Two copies
- * that arrive at the same moment may both start: each is checked before the other is saved.
+ * n8n reads from its database for each webhook call and saves after it, so the memory holds
+ * across restarts and across webhook processors in queue mode.
+ *
+ * n8n saves the static data only where it finds it marked changed, and a run it starts before
+ * saving clears that mark (see the trigger's `webhook()`: it answers the call itself so that
+ * n8n saves first). n8n reads and saves the whole static data per call, with nothing to claim
+ * an ID atomically; within one process, `claimHere` keeps overlapping calls from starting a
+ * delivery twice or saving a memory without each other's IDs. Calls that overlap in different
+ * n8n processes (two webhook processors in queue mode) may still do both (docs/trigger.md).
  */
 
 /** The parameter that turns this off, for users who want every call. */
@@ -30,8 +37,13 @@ export function firstDelivery(webhook: IWebhookFunctions, event: RecordKind, rec
 	const key = `${event}:${recordIdOf(event, record)}`;
 	const memory = webhook.getWorkflowStaticData('node') as DeliveryMemory;
 	const delivered = Array.isArray(memory.delivered) ? (memory.delivered as string[]) : [];
-	if (delivered.includes(key)) return false;
+	// Checked and claimed with no wait in between, so that no other call of this process comes between.
+	const startedHere = delivered.includes(key) ? undefined : claimHere(webhook, key, REMEMBERED_DELIVERIES);
+	if (!startedHere) return false;
+	// With the IDs this process started lately that the memory read for this call lacks: a
+	// call that overlapped this one may have saved them after it was read.
+	const known = new Set(delivered);
 	// Assigned, not pushed: n8n saves static data when a property of it is set.
-	memory.delivered = [...delivered, key].slice(-REMEMBERED_DELIVERIES);
+	memory.delivered = [...delivered, ...startedHere.filter((started) => !known.has(started))].slice(-REMEMBERED_DELIVERIES);
 	return true;
 }

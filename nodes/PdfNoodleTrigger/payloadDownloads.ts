@@ -11,7 +11,8 @@ export const DOWNLOAD_UNCONFIRMED = 'downloadUnconfirmed';
  * through (a refused download becomes the file's `downloadError`; the workflow still starts):
  * - confirmed by pdf noodle: the files its answer names, as any file of the service;
  * - not confirmed, and the user turned on Download From Unconfirmed Payload URLs: the URLs it
- *   names, without following redirects, which could lead where n8n's egress policy was not asked;
+ *   names, without following redirects, which could lead where n8n's egress policy was not asked,
+ *   and a URL naming its host only where n8n's client judges the address it connects to;
  * - not confirmed otherwise: none.
  * Every download, confirmed or not, is judged by n8n's egress policy first (nothing in n8n's own
  * network, unless on the credential's Base URL: shared/transport/egress.ts).
@@ -36,6 +37,8 @@ export async function payloadFileContext(webhook: IWebhookFunctions, confirmed: 
 		...context,
 		fileRequestGuard: {
 			before: (options) => ({ ...options, disableFollowRedirect: true }),
+			// The caller chose the URL: a name it gives must not lead elsewhere at the connection.
+			egressRules: { namesOnlyWhereCheckedAtConnection: true },
 			after: (response, options) => {
 				if (response.statusCode >= 300 && response.statusCode < 400) {
 					throw refuse(`the file host of ${String(options.url)} redirected (${response.statusCode}), and a file of an unconfirmed payload is fetched only from the URL it names`);

@@ -4,6 +4,8 @@
  * webhooks; forged calls are refused and start nothing.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import axios from 'axios';
 
@@ -14,7 +16,8 @@ import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
-import { N8n } from './n8n';
+import { type N8n, N8N_MAJOR, N8nWithTestResolver } from './n8n';
+import { N8N_3X_PROFILE } from './n8n3Profile';
 import { testOnN8n2, testOnN8n2With3xProfile } from './versions';
 
 let sandbox: Sandbox;
@@ -31,7 +34,8 @@ function outputOf(run: any, nodeName: string): any[] {
 
 beforeAll(async () => {
 	sandbox = await startTestSandbox({ templateCreationMs: 3000, templateFinalizeMs: 60_000 });
-	n8n = new N8n();
+	// With the tests' names resolvable (one rebinds between the check and the connection).
+	n8n = new N8nWithTestResolver();
 	await n8n.installThisPackage();
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
 });
@@ -94,6 +98,26 @@ describe('example workflows run by n8n execute', () => {
 		assert.deepEqual(singles.map((item) => item.json.entryNumber), [1, 2, 3]);
 		const second = await pdfText(n8n.readBinary(singles[1].binary.data));
 		assert.ok(second.includes('Compilers') && second.includes('12 hours') && second.includes('2026-11-22'), second);
+	});
+
+	test('45 items with Merge Into One PDF: one item with one 45-page PDF in input order (three batches joined by the merge tool)', async () => {
+		const people = Array.from({ length: 45 }, (_, index) => ({ name: `Person ${index + 1}` }));
+		const workflow = example('batch-merge');
+		workflow.id = 'pdfNoodleBatchMerge45';
+		const graduates = workflow.nodes.find((node: { name: string }) => node.name === 'Graduates');
+		graduates.parameters.jsonOutput = JSON.stringify({ graduates: people.map((person) => ({ ...person, course: 'Joining' })) });
+		const batch = workflow.nodes.find((node: { name: string }) => node.name === 'Certificates, merged');
+		batch.parameters.batchOptions = { merge: true };
+		sandbox.context.requestLog.length = 0;
+		await n8n.importWorkflow(workflow);
+		const run = await n8n.execute('pdfNoodleBatchMerge45');
+		const items = outputOf(run, 'Certificates, merged');
+		assert.equal(items.length, 1, 'one output item');
+		assert.equal(items[0].pairedItem.length, 45, 'paired with every input item');
+		const pages = await pdfPageTexts(n8n.readBinary(items[0].binary.data));
+		assert.deepEqual(pages.map((page) => /Person (\d+)/.exec(page)?.[1]), people.map((_, index) => String(index + 1)));
+		const posts = sandbox.context.requestLog.filter((request) => request.method === 'POST').map((request) => request.path);
+		assert.deepEqual(posts, ['/v1/pdf/batch', '/v1/pdf/batch', '/v1/pdf/batch', '/v1/tools/merge-pdfs']);
 	});
 
 	test('split-into-chapters: one item, the ZIP in data and the chapters in data_1 to data_3, named by the service', async () => {
@@ -199,6 +223,65 @@ describe('example workflows run by n8n execute', () => {
 	});
 });
 
+describe('the API key and redirects', () => {
+	test('n8n\'s HTTP Request node with the PDF Noodle API credential: a Base URL answering 302 to another port or another host sends the key to neither', async () => {
+		// Two key loggers: another port of the Base URL's host, and another host (a loopback alias).
+		const otherPort = await startReceiver();
+		const otherHost = createServer((request, response) => {
+			otherHostHeaders.push(request.headers.authorization ?? '(none)');
+			response.end('{}');
+		});
+		const otherHostHeaders: string[] = [];
+		await new Promise<void>((resolve) => otherHost.listen(0, '127.0.0.2', resolve));
+		const otherHostUrl = `http://127.0.0.2:${(otherHost.address() as AddressInfo).port}`;
+		const redirector = createServer((request, response) => {
+			request.resume();
+			const to = request.url?.startsWith('/to-port') ? `${new URL(otherPort.url).origin}/logged` : `${otherHostUrl}/logged`;
+			response.writeHead(302, { Location: to }).end();
+		});
+		await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+		const baseUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+		try {
+			await n8n.importCredentials([{ ...sandboxCredential('key-that-must-stay', baseUrl), id: 'pdfNoodleRedirecting', name: 'Redirecting Base URL' }]);
+			const request = (name: string, path: string) => ({
+				id: name,
+				name,
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [220, 0],
+				parameters: { method: 'GET', url: `${baseUrl}${path}`, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
+				credentials: { pdfNoodleApi: { id: 'pdfNoodleRedirecting', name: 'Redirecting Base URL' } },
+				continueOnFail: true,
+			});
+			await n8n.importWorkflow({
+				id: 'pdfNoodleHttpRedirect',
+				name: 'HTTP Request with the PDF Noodle API credential, redirected',
+				nodes: [
+					{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					request('To another port', '/to-port/v1/integration/templates'),
+					request('To another host', '/to-host/v1/integration/templates'),
+				],
+				connections: { Start: { main: [[{ node: 'To another port', type: 'main', index: 0 }, { node: 'To another host', type: 'main', index: 0 }]] } },
+				settings: {},
+			});
+			const run = await n8n.execute('pdfNoodleHttpRedirect');
+			for (const name of ['To another port', 'To another host']) {
+				const [item] = run.data.resultData.runData[name][0].data.main[0];
+				// n8n's own words for an answer it did not follow: the status of the redirect.
+				assert.match(String((item.json.error as { message?: string })?.message), /^302 - /, `${name}: the redirect was not followed, and the item says it got a 302`);
+			}
+			assert.deepEqual(otherPort.received, [], 'the other port got nothing');
+			assert.deepEqual(otherHostHeaders, [], 'the other host got nothing');
+		} finally {
+			await otherPort.close();
+			for (const server of [otherHost, redirector]) {
+				server.closeAllConnections();
+				await new Promise<void>((resolve) => server.close(() => resolve()));
+			}
+		}
+	});
+});
+
 /**
  * The example trigger without its PDF Noodle API credential: nothing is confirmed, and its
  * file downloads are refused (Download From Unconfirmed Payload URLs is off).
@@ -208,6 +291,13 @@ function unconfirmedTrigger() {
 	const { pdfNoodleApi: _confirming, ...credentials } = receiver.nodes[0].credentials;
 	receiver.nodes[0] = { ...receiver.nodes[0], webhookId: 'pdf-noodle-unconfirmed', credentials };
 	return { ...receiver, id: 'pdfNoodleTriggerUnconfirmed', name: 'PDF Noodle: unconfirmed trigger' };
+}
+
+/** The same, downloading what a call names (Download From Unconfirmed Payload URLs on). */
+function unconfirmedDownloadingTrigger() {
+	const receiver = unconfirmedTrigger();
+	receiver.nodes[0] = { ...receiver.nodes[0], webhookId: 'pdf-noodle-downloading', parameters: { ...receiver.nodes[0].parameters, downloadUnconfirmed: true } };
+	return { ...receiver, id: 'pdfNoodleTriggerDownloading', name: 'PDF Noodle: unconfirmed, downloading' };
 }
 
 describe('the trigger in a running n8n', () => {
@@ -222,6 +312,8 @@ describe('the trigger in a running n8n', () => {
 		await n8n.activateWorkflow('pdfNoodleTriggerReceiver');
 		await n8n.importWorkflow(unconfirmedTrigger());
 		await n8n.activateWorkflow('pdfNoodleTriggerUnconfirmed');
+		await n8n.importWorkflow(unconfirmedDownloadingTrigger());
+		await n8n.activateWorkflow('pdfNoodleTriggerDownloading');
 		sandbox.context.requestLog.length = 0;
 		baseUrl = await n8n.start();
 		// n8n activates both trigger workflows as it starts (the trigger's webhook lifecycle runs).
@@ -362,6 +454,67 @@ describe('the trigger in a running n8n', () => {
 		assert.equal(item.binary, undefined);
 		assert.match(item.json.downloadError, /^data: Not downloaded: the call was not confirmed with pdf noodle/);
 		assert.deepEqual(internal.received, [], 'the internal address got nothing');
+	});
+
+	test('with n8n\'s SSRF protection off (its default), an unconfirmed call naming [::], [0::], 100.64.0.1, 224.0.0.1, 2002::1 or a rebinding name fetches nothing, and the item says why', async () => {
+		// A service on n8n's own host, on every address of it (IPv6 and IPv4), as an admin page is.
+		const reached: string[] = [];
+		const standIn = createServer((request, response) => {
+			reached.push(request.url ?? '/');
+			response.end('%PDF-1.4 internal secret');
+		});
+		await new Promise<void>((resolve) => standIn.listen(0, '::', resolve));
+		try {
+			const { port } = standIn.address() as AddressInfo;
+			const ownNetwork = (host: string) => `data: Not downloaded: http://${host}:${port} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`;
+			// n8n 3.x's block list has these (test/e2e/n8n3Profile.ts): under its defaults n8n's egress filter refuses them first.
+			const ownNetworkOr3xList = (host: string) =>
+				N8N_3X_PROFILE
+					? `data: Not downloaded: n8n's SSRF protection blocked http://${host}:${port} (The request was blocked because it resolves to a restricted IP address) (If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.)`
+					: ownNetwork(host);
+			const probes = [
+				{ url: `http://[::]:${port}/a`, error: ownNetworkOr3xList('[::]') },
+				{ url: `http://[0::]:${port}/b`, error: ownNetworkOr3xList('[::]') },
+				{ url: `http://[0:0:0:0:0:0:0:0]:${port}/c`, error: ownNetworkOr3xList('[::]') },
+				{ url: `http://100.64.0.1:${port}/d`, error: ownNetworkOr3xList('100.64.0.1') },
+				{ url: `http://224.0.0.1:${port}/e`, error: ownNetwork('224.0.0.1') },
+				{ url: `http://[2002::1]:${port}/f`, error: ownNetworkOr3xList('[2002::1]') },
+				{
+					url: `http://rebind.pdf-noodle.test:${port}/g`,
+					error: `data: Not downloaded: http://rebind.pdf-noodle.test:${port} names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check (Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.)`,
+				},
+			];
+			// n8n activates the workflows as it starts; on a busy machine this one may not be registered yet.
+			await n8n.waitForWebhook(baseUrl, 'pdf-noodle-downloading/pdf-noodle', 'POST');
+			const before = executionsOf('pdfNoodleTriggerDownloading').length;
+			for (const [index, probe] of probes.entries()) {
+				const answer = await axios.post(
+					`${baseUrl}/webhook/pdf-noodle-downloading/pdf-noodle?token=${EXAMPLE_TRIGGER_TOKEN}`,
+					{ requestId: `probe-${index}`, renderStatus: 'SUCCESS', signedUrl: probe.url, metadata: {} },
+					{ validateStatus: () => true },
+				);
+				assert.deepEqual([answer.status, answer.data], [200, { received: true, started: true }], probe.url);
+			}
+			const executions = await waitFor('the probes\' executions', () => {
+				const ended = executionsOf('pdfNoodleTriggerDownloading').slice(before).filter((entry) => entry.status === 'success');
+				return ended.length === probes.length ? ended : undefined;
+			});
+			const errorOf = new Map(
+				executions.map((execution) => {
+					const [item] = execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0];
+					return [String(item.json.requestId), String(item.json.downloadError)];
+				}),
+			);
+			assert.deepEqual(
+				probes.map((_, index) => errorOf.get(`probe-${index}`)),
+				probes.map(({ error }) => error),
+				`on n8n ${N8N_MAJOR}.x`,
+			);
+			assert.deepEqual(reached, [], 'the service on n8n\'s own host got nothing');
+		} finally {
+			standIn.closeAllConnections();
+			await new Promise<void>((resolve) => standIn.close(() => resolve()));
+		}
 	});
 
 	test('async-render-wait-node: the Wait node resumes on $execution.resumeUrl and the file is fetched', async () => {

@@ -1,5 +1,5 @@
 /**
- * Which n8n Docker images the image jobs run (.github/workflows/n8n-images.yml, called weekly by
+ * Which n8n Docker images the image jobs run (.github/workflows/docker.yml, called weekly by
  * drift.yml): the newest release of an n8n major line among the tags of `n8nio/n8n` on Docker
  * Hub, and for 3.x the `n8nio/runners` image of the same version, the task-runner sidecar that
  * n8n 3.x needs for Code nodes (3.x no longer starts a runner inside its own container).

@@ -1,7 +1,7 @@
 /**
  * The way in on n8n 3.x (unverified packages off), for the n8n 3.x profile: the packed package
  * published to a registry of its own (Verdaccio, test/support/registry.ts) and named in
- * N8N_COMMUNITY_PACKAGES with the checksum that registry records, README's settings as they are
+ * N8N_COMMUNITY_PACKAGES with the checksum that registry records, docs/n8n-3.md's settings as they are
  * (test/e2e/managedInstall.test.ts checks what n8n says about them). n8n installs it at the next
  * `n8n start`; its CLI commands load what is then in the nodes folder.
  */
@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { type Packed, Registry } from '../support/registry';
-import { listEntry, PACKAGE_NAME, readmeSettings, testRegistrySettings } from './communityPackages';
+import { documentedSettings, listEntry, PACKAGE_NAME, testRegistrySettings } from './communityPackages';
 
 export class ListInstall {
 	private constructor(
@@ -29,9 +29,9 @@ export class ListInstall {
 		}
 	}
 
-	/** README's lines with this version and its checksum, and the test registry in place of npm's. */
+	/** The documented lines with this version and its checksum, and the test registry in place of npm's. */
 	settings(): Record<string, string> {
-		const settings = { ...readmeSettings(), N8N_COMMUNITY_PACKAGES: JSON.stringify([listEntry(this.packed)]), ...testRegistrySettings(this.registry) };
+		const settings = { ...documentedSettings(), N8N_COMMUNITY_PACKAGES: JSON.stringify([listEntry(this.packed)]), ...testRegistrySettings(this.registry) };
 		return Object.fromEntries(Object.entries(settings).filter((entry): entry is [string, string] => entry[1] !== undefined));
 	}
 

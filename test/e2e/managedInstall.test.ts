@@ -1,6 +1,6 @@
 /**
  * n8n's environment-managed install, the way in on n8n 3.0 (unverified packages off by
- * default): README's "On n8n 3.0 or a locked-down n8n" settings, with unverified packages
+ * default): docs/n8n-3.md's "Install from n8n's environment list" settings, with unverified packages
  * off, and the packed package published to a real registry (Verdaccio) as version N and N+1.
  * Each case starts the same n8n again with another list and asserts what n8n logs and what a
  * user then sees: installed (a workflow renders), a wrong checksum, no checksum, updated to
@@ -21,7 +21,7 @@ import { waitFor } from '../support/processes';
 import { type Packed, Registry, withVersion } from '../support/registry';
 import { useSandbox } from '../support/useSandbox';
 import { NAMED_RENDER, namedRenderWorkflow } from '../queue/workflows';
-import { licenseAnswered, listEntry, logEntries, logMessages, managedSettings, PACKAGE_NAME, readmeChecksumCommand } from './communityPackages';
+import { licenseAnswered, listEntry, logEntries, logMessages, managedSettings, PACKAGE_NAME, documentedChecksumCommand } from './communityPackages';
 import { example, sandboxCredential } from './examples';
 import { N8N_MAJOR, N8n } from './n8n';
 import { describeOnN8n2 } from './versions';
@@ -113,13 +113,13 @@ function assertNoMissingNode(log: string): void {
 }
 
 describeOnN8n2('n8n installs the package from N8N_COMMUNITY_PACKAGES, unverified packages off', () => {
-	test('README\'s command prints the checksum that the registry recorded for the version', async () => {
-		assert.equal((await registry.npm(readmeChecksumCommand(release.version))).trim(), release.integrity);
+	test('the documented command prints the checksum that the registry recorded for the version', async () => {
+		assert.equal((await registry.npm(documentedChecksumCommand(release.version))).trim(), release.integrity);
 	});
 
 	// On an n8n of their own: after a start without the package, n8n 2.40.7 did not register the
 	// webhooks of the workflows published with its nodes at a later start that installed it
-	// (seen three times here, README says so; the cause in n8n's publication code is not pinned
+	// (seen three times here, docs/n8n-3.md says so; the cause in n8n's publication code is not pinned
 	// down), and these cases are about what n8n says at start.
 	test('no checksum: n8n does not start, and says why', async () => {
 		const refused = await startWith([listEntry(release, null)], other).then(

@@ -330,6 +330,17 @@ export class N8n {
 		}
 	}
 
+	/** A workflow's static data as n8n saved it in its database (null if none was saved). */
+	staticData(workflowId: string): Record<string, unknown> | null {
+		const database = new DatabaseSync(join(this.userFolder, '.n8n', 'database.sqlite'), { readOnly: true });
+		try {
+			const row = database.prepare('SELECT staticData FROM workflow_entity WHERE id = ?').get(workflowId) as { staticData: string | null } | undefined;
+			return row?.staticData ? (JSON.parse(row.staticData) as Record<string, unknown>) : null;
+		} finally {
+			database.close();
+		}
+	}
+
 	async stop(): Promise<void> {
 		const [server, runners] = [this.server, this.runners];
 		[this.server, this.runners] = [undefined, undefined];
@@ -363,5 +374,16 @@ export class N8n {
 		await this.stop();
 		await this.listInstall?.stop();
 		rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}
+
+/**
+ * An n8n whose process resolves the tests' names (test/e2e/testResolver.js): a name pointing
+ * at loopback, and a name that rebinds between n8n's check and its connection.
+ */
+export class N8nWithTestResolver extends N8n {
+	get env(): NodeJS.ProcessEnv {
+		const base = super.env;
+		return { ...base, NODE_OPTIONS: `${base.NODE_OPTIONS ?? ''} --require ${join(__dirname, 'testResolver.js')}`.trim() };
 	}
 }

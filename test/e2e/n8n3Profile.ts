@@ -2,7 +2,7 @@
  * The n8n 3.x profile of the end-to-end tests: every default that n8n 3.0 changed and that the
  * pinned n8n 2.40.7 can express, set explicitly, so that the tests run the package as a 3.x
  * user's n8n has it. n8n 3.x itself is published only as Docker images; the image jobs
- * (.github/workflows/n8n-images.yml) run the same test files with the same settings in the
+ * (.github/workflows/docker.yml) run the same test files with the same settings in the
  * newest 3.x and 2.x images (test/e2e/n8nImage.ts).
  *
  * Where each value comes from: n8n's "v3.0 breaking changes" page

@@ -2,7 +2,7 @@
  * n8n from a Docker image in place of the pinned install: with PDF_NOODLE_N8N_IMAGE set (e.g.
  * `n8nio/n8n:3.1.2`), each `n8n <args>` the tests run is `docker run <image> <args>` (the image's
  * own entrypoint), so that the same test files run the same steps on the image. Used by the
- * image jobs (.github/workflows/n8n-images.yml); this project's machine has no Docker and cannot
+ * image jobs (.github/workflows/docker.yml); this project's machine has no Docker and cannot
  * pull images, so it is only run there.
  *
  * The container is as close to the local run as Docker allows:

@@ -18,17 +18,15 @@ let sandbox: Sandbox;
 let hosts: RealHosts;
 
 beforeAll(async () => {
-	// pdf noodle's signed file URLs are on a public storage host; the sandbox's stay on 127.0.0.1
-	// beside the front, an address n8n's egress filter refuses to the package's downloads (the
-	// file URL is not on the Base URL's origin here). As an n8n admin allows a file host, this
-	// test process allows the loopback range before n8n's filter is first built.
-	process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.0/8';
 	sandbox = await startSandbox({ port: 0, formerPort: 0, testControls: true, apiKey: 'former-test-key-81c2' });
 	hosts = await serveRealHosts({ current: sandbox.baseUrl, former: sandbox.formerBaseUrl! });
+	// pdf noodle's signed file URLs name a public host; the sandbox's name the service's own, as
+	// the front serves it: an address of n8n's network (127.0.0.1) would be refused to the
+	// package's downloads, whatever an admin allowed, unless on the Base URL's origin.
+	sandbox.context.settings.fileOrigin = `https://${CURRENT_HOST}`;
 });
 
 afterAll(async () => {
-	delete process.env.N8N_SSRF_ALLOWED_IP_RANGES;
 	await hosts.close();
 	await sandbox.close();
 });

@@ -68,6 +68,20 @@ describe('Batch → Render HTML (three batches of one run)', () => {
 	});
 });
 
+describe('Batch → Render HTML with Merge Into One PDF (three batches, then the join of their files)', () => {
+	test('Batching of one per 1 s: the join is the fourth turn, after the three batches', async () => {
+		const began = Date.now();
+		const { items: output, error } = await runPdfNoodle({ ...batchHtml, batchOptions: { merge: true }, requestOptions: oneAfterAnother(1000) }, { credentials: credentialsFor(sandbox), input: items(45) });
+		assert.equal(error, undefined, error?.message);
+		assert.equal(output.length, 1);
+		const batches = arrivals('POST', /^\/v1\/html-to-pdf\/batch$/, began);
+		const merges = arrivals('POST', /^\/v1\/tools\/merge-pdfs$/, began);
+		assert.equal(batches.length, 3);
+		assert.equal(merges.length, 1);
+		assert.ok(merges[0] >= 3000, `batches sent at ${batches.join(', ')} ms, the join at ${merges[0]} ms after the run began`);
+	});
+});
+
 describe('PDF Tool → Merge PDFs with All Input Items', () => {
 	let pdfItems: INodeExecutionData[];
 	beforeAll(async () => {

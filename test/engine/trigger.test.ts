@@ -115,6 +115,24 @@ async function withDownloadFault<T>(fault: Partial<Fault>, work: () => Promise<T
 	}
 }
 
+/** The payloads the sandbox delivered for these render or batch IDs, in their order. */
+function deliveriesOf(ids: string[]): Array<Record<string, unknown>> {
+	return ids.map((id) => {
+		const delivery = sandbox.context.webhookDeliveries.find(({ payload }) => {
+			const { requestId, batchRequestId } = payload as { requestId?: string; batchRequestId?: string };
+			return requestId === id || batchRequestId === id;
+		});
+		assert.ok(delivery, `the sandbox delivered ${id}`);
+		return delivery.payload as Record<string, unknown>;
+	});
+}
+
+/** The deliveries the trigger remembers in the static data n8n saved (see deliveries.ts). */
+function rememberedDeliveries(server: TriggerServer): unknown {
+	const saved = server.savedStaticData() ?? {};
+	return (saved['node:PDF Noodle Trigger'] as { delivered?: unknown } | undefined)?.delivered;
+}
+
 function batchRecord(status: string, results: Array<Record<string, unknown>> = []) {
 	return { batchRequestId: `batch-${status}`, status, total: results.length, completed: results.length, merge: false, results };
 }
@@ -588,6 +606,54 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 		const other = await trigger({ events: ['render'] }, confirmed('tok-replay'));
 		assert.deepEqual(await post(`${other.url}?token=tok-replay`, delivered.payload), { status: 200, json: { received: true, started: true } });
 		assert.equal(other.executions.length, 1);
+	});
+
+	test('three renders and a batch, each delivered and then posted again after the others, start exactly four executions, and n8n\'s saved static data names all four', async () => {
+		// Today's order of n8n's webhook server (test/harness/webhook.ts): a workflow whose static
+		// data was saved before is reloaded on every call, and a run started before the save
+		// clears its mark of a change. The first delivery alone would pass either way.
+		const server = await trigger({ events: ['render', 'batch'] }, confirmed('tok-four'));
+		const url = `${server.url}?token=tok-four`;
+		const renders = [await asyncRenderTo(url), await asyncRenderTo(url), await asyncRenderTo(url, 'invoice')];
+		const { json: started } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items: [{ html: '<p>One</p>' }, { html: '<p>Two</p>' }], webhook: url });
+		const batchRequestId = String(started.batchRequestId);
+		await waitForDelivery((payload) => payload.batchRequestId === batchRequestId);
+		assert.equal(server.executions.length, 4, 'each first delivery started the workflow');
+
+		for (const delivery of deliveriesOf([...renders, batchRequestId])) {
+			assert.deepEqual(await post(url, delivery), { status: 200, json: { received: true, started: false, duplicate: true } });
+		}
+		assert.equal(server.executions.length, 4, 'no delivery posted again started the workflow again');
+		assert.deepEqual(rememberedDeliveries(server), [...renders.map((id) => `render:${id}`), `batch:${batchRequestId}`], 'in the order they started');
+	});
+
+	test('deliveries of different renders arriving together each start once, and the memory n8n saves names every one', async () => {
+		const source = await trigger({ events: ['render'] }, confirmed('tok-together'));
+		const renders = [];
+		for (let index = 0; index < 4; index++) renders.push(await asyncRenderTo(`${source.url}?token=tok-together`));
+		// Another workflow gets the four deliveries at once: each call reads the memory before the others save it.
+		const target = await trigger({ events: ['render'] }, confirmed('tok-together'));
+		const answers = await Promise.all(deliveriesOf(renders).map(async (delivery) => await post(`${target.url}?token=tok-together`, delivery)));
+		assert.deepEqual(answers.map(({ json }) => json), renders.map(() => ({ received: true, started: true })));
+		assert.deepEqual([...(rememberedDeliveries(target) as string[])].sort(), renders.map((id) => `render:${id}`).sort());
+	});
+
+	test('copies of one delivery arriving at the same instant start the workflow once in one n8n', async () => {
+		const first = await trigger({ events: ['render'] }, confirmed('tok-burst'));
+		const requestId = await asyncRenderTo(`${first.url}?token=tok-burst`);
+		const [delivery] = deliveriesOf([requestId]);
+		// Another workflow has not seen the render: ten copies of its delivery sent to it at once.
+		const other = await trigger({ events: ['render'] }, confirmed('tok-burst'));
+		const answers = await Promise.all(Array.from({ length: 10 }, async () => await post(`${other.url}?token=tok-burst`, delivery)));
+		assert.deepEqual(
+			answers.map(({ json }) => (json?.started === true ? 'started' : json?.duplicate === true ? 'duplicate' : JSON.stringify(json))).sort(),
+			['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'started'],
+		);
+		assert.equal(other.executions.length, 1);
+		// The first workflow, five copies at once of what it has seen.
+		const replays = await Promise.all(Array.from({ length: 5 }, async () => await post(`${first.url}?token=tok-burst`, delivery)));
+		assert.ok(replays.every(({ json }) => json?.duplicate === true));
+		assert.equal(first.executions.length, 1);
 	});
 
 	test('with "Start Once per Render or Batch" off, every call starts the workflow', async () => {

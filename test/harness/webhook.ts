@@ -2,8 +2,15 @@
  * Serves the PDF Noodle Trigger's webhook over real HTTP the way n8n's webhook server
  * does for a workflow whose trigger has `responseMode: 'onReceived'`: express parses
  * the request, n8n-core's WebhookContext hands it to the node's `webhook()`, and either
- * the node has answered itself (a refused or ignored call: no execution) or the server
- * answers 200 and an execution starts with the node's items.
+ * the node has answered itself (a refused or ignored call; or a started one, with its
+ * items) or the server answers 200 and an execution starts with the node's items.
+ *
+ * The workflow's static data goes through the cycle n8n 2.x gives it on every call (read in
+ * n8n 2.40.7's live-webhooks.js and webhook-helpers.js): it is read from the database, the
+ * call's workflow is built on it, and after the node's `webhook()` n8n saves it only if it
+ * is marked changed. Where the node answered itself, n8n saves at once and then starts the
+ * run; otherwise it starts the run first, whose workflow is built on the same static-data
+ * object and so clears the mark, and then answers and saves, finding nothing changed.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +19,7 @@ import express from 'express';
 import { ExecutionLifecycleHooks, HookContext, WebhookContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
+	IDataObject,
 	INode,
 	INodeExecutionData,
 	IWebhookData,
@@ -40,6 +48,8 @@ export interface TriggerServer {
 	executions: INodeExecutionData[][];
 	/** The workflow as n8n stores and exports it: the credential by reference, never its data. */
 	workflowJson: { nodes: INode[]; connections: object };
+	/** The workflow's static data as n8n's database holds it after the calls so far (null before any was saved). */
+	savedStaticData(): Record<string, unknown> | null;
 	close(): Promise<void>;
 }
 
@@ -54,6 +64,8 @@ export interface TriggerOptions {
  * line of its lookups, lookupLine.ts) is kept by it.
  */
 const credentialIds = new Map<string, string>();
+/** Each trigger server is a workflow of its own, with an ID of its own (as in n8n). */
+let workflowsStarted = 0;
 function credentialIdOf(type: string, data: ICredentialDataDecryptedObject): string {
 	const key = `${type}:${JSON.stringify(data)}`;
 	if (!credentialIds.has(key)) credentialIds.set(key, `${type}-${credentialIds.size + 1}`);
@@ -76,7 +88,12 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 			credentials: Object.fromEntries(Object.entries(credentials).map(([type, data]) => [type, { id: credentialIdOf(type, data), name: `${type} account` }])),
 		}),
 	};
-	const workflow = new Workflow({ id: 'trigger-test', nodes: [node], connections: {}, active: true, nodeTypes });
+	const workflowId = `trigger-test-${++workflowsStarted}`;
+	/** The static data column of the workflow's row in n8n's database. */
+	let storedStaticData: string | null = null;
+	const workflowOn = (staticData: IDataObject | undefined) =>
+		new Workflow({ id: workflowId, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+	const workflow = workflowOn(undefined);
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
 	const executions: INodeExecutionData[][] = [];
 	const credentialsHelper = new TestCredentialsHelper({ ...CREDENTIAL_TYPES, pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials);
@@ -85,7 +102,23 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	// n8n parses JSON bodies up to its payload limit (16 MB by default) and leaves others unparsed.
 	app.use(express.json({ limit: '16mb' }));
 	app.post(TRIGGER_PATH, async (request, response) => {
-		await serveWebhookCall(workflow, node, { request, response, credentialsHelper, path: 'pdf-noodle', executionId: 'trigger-execution' }, (items) => executions.push(items));
+		// As n8n: the workflow and its static data read from the database for this call.
+		const staticData = storedStaticData === null ? undefined : (JSON.parse(storedStaticData) as IDataObject);
+		const callWorkflow = workflowOn(staticData);
+		const saveIfChanged = () => {
+			if (callWorkflow.staticData.__dataChanged === true) storedStaticData = JSON.stringify(callWorkflow.staticData);
+		};
+		await serveWebhookCall(
+			callWorkflow,
+			node,
+			{ request, response, credentialsHelper, path: 'pdf-noodle', executionId: 'trigger-execution' },
+			(items) => {
+				// The run's workflow, built on the same static-data object: its mark of a change is cleared.
+				workflowOn(staticData);
+				executions.push(items);
+			},
+			saveIfChanged,
+		);
 	});
 	// What n8n answers for a body its JSON parser refuses.
 	app.use((error: Error & { status?: number }, _request: express.Request, response: express.Response, _next: express.NextFunction) => {
@@ -109,6 +142,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		lifecycle,
 		executions,
 		workflowJson: JSON.parse(JSON.stringify({ nodes: [node], connections: {} })),
+		savedStaticData: () => (storedStaticData === null ? null : (JSON.parse(storedStaticData) as Record<string, unknown>)),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }
@@ -125,10 +159,18 @@ export interface WebhookCall {
 
 /**
  * Hands one call to the node's `webhook` in n8n-core's WebhookContext and answers it as n8n
- * answers an onReceived webhook: the node has answered itself (a refused call: no execution),
- * or 200 with its `webhookResponse`, and `started` gets the items the execution goes on with.
+ * 2.x answers an onReceived webhook: where the node has answered itself, n8n's answer step
+ * (`answered`, where n8n saves the static data) comes first and then the run of its items, if
+ * any; otherwise the run comes first, and then 200 with its `webhookResponse` and the answer
+ * step. `started` gets the items the execution goes on with.
  */
-export async function serveWebhookCall(workflow: Workflow, node: INode, call: WebhookCall, started: (items: INodeExecutionData[]) => void): Promise<void> {
+export async function serveWebhookCall(
+	workflow: Workflow,
+	node: INode,
+	call: WebhookCall,
+	started: (items: INodeExecutionData[]) => void,
+	answered: () => void = () => {},
+): Promise<void> {
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const additionalData = {
 		...additionalDataOutsideExecution(),
@@ -148,10 +190,15 @@ export async function serveWebhookCall(workflow: Workflow, node: INode, call: We
 	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], call.runExecutionData ?? null);
 	try {
 		const result = await nodeType.webhook!.call(context);
-		if (result.noWebhookResponse) return;
+		if (result.noWebhookResponse) {
+			answered();
+			if (result.workflowData) started(result.workflowData[0] ?? []);
+			return;
+		}
 		started(result.workflowData?.[0] ?? []);
 		// As n8n answers an onReceived webhook whose description sets no response data.
 		call.response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+		answered();
 	} catch (error) {
 		call.response.status(500).json({ message: (error as Error).message });
 	}

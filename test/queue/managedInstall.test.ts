@@ -1,6 +1,6 @@
 /**
- * Queue mode with the package from N8N_COMMUNITY_PACKAGES (README, "On n8n 3.0 or a locked-down
- * n8n"), unverified packages off: a main, a webhook processor and a worker, every process with
+ * Queue mode with the package from N8N_COMMUNITY_PACKAGES (docs/n8n-3.md, "Install from n8n's
+ * environment list"), unverified packages off: a main, a webhook processor and a worker, every process with
  * the same settings and a nodes folder of its own (as separate containers have), the package
  * from a real registry (Verdaccio).
  *

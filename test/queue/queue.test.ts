@@ -166,6 +166,42 @@ describe('n8n in queue mode: main, webhook processor, two workers', () => {
 		assert.equal((await executionsOf(TRIGGER_THEN_COMPRESS.id)).length, before, 'the forged calls started nothing');
 	});
 
+	test('through the webhook processor, two more renders and a batch start one execution each; all four deliveries posted again after the others, to the webhook processor and to the main, start nothing, and PostgreSQL holds the memory', async () => {
+		// The render of the test above is the first delivery: the later ones are those whose memory
+		// needs n8n to save the static data after it began the run (docs/trigger.md).
+		const service = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
+		const webhook = `${cluster.webhookUrl}${TRIGGER_THEN_COMPRESS.path}?token=${EXAMPLE_TRIGGER_TOKEN}`;
+		const before = await executionsOf(TRIGGER_THEN_COMPRESS.id);
+		assert.equal(before.length, 1, 'the render of the test above');
+		const ids: string[] = [];
+		for (const name of ['Ada Lovelace', 'Hedy Lamarr']) {
+			const { data: ack } = await service.post('/v1/pdf/async', { templateId: 'certificate', data: { recipient_name: name, course: { title: 'Queues', hours: 1 } }, webhook });
+			ids.push(ack.requestId);
+		}
+		const { data: batch } = await service.post('/v1/html-to-pdf/batch', { items: [{ html: '<p>One</p>' }, { html: '<p>Two</p>' }], webhook });
+		ids.push(batch.batchRequestId);
+		await waitFor('three more executions to end', async () => {
+			const rows = await executionsOf(TRIGGER_THEN_COMPRESS.id);
+			return rows.length === 4 && rows.every((row) => !['new', 'running'].includes(row.status)) ? rows : undefined;
+		}, 180_000);
+
+		const firstRequestId = String(before[0].data.resultData.runData['PDF Noodle Trigger'][0].data.main[0][0].json.requestId);
+		const payloadOf = (id: string) =>
+			sandbox.context.webhookDeliveries.find(({ payload }) => [(payload as { requestId?: string }).requestId, (payload as { batchRequestId?: string }).batchRequestId].includes(id))!.payload;
+		for (const processUrl of [cluster.webhookUrl, cluster.mainUrl]) {
+			for (const id of [firstRequestId, ...ids]) {
+				const replay = await axios.post(`${processUrl}${TRIGGER_THEN_COMPRESS.path}?token=${EXAMPLE_TRIGGER_TOKEN}`, payloadOf(id), { validateStatus: () => true });
+				assert.deepEqual([replay.status, replay.data], [200, { received: true, started: false, duplicate: true }], `${id} replayed to ${processUrl}`);
+			}
+		}
+		const [row] = await cluster.query<{ staticData: unknown }>('SELECT "staticData" FROM workflow_entity WHERE id = $1', [TRIGGER_THEN_COMPRESS.id]);
+		const staticData = (typeof row.staticData === 'string' ? JSON.parse(row.staticData) : row.staticData) as Record<string, { delivered?: string[] }>;
+		// In the order they arrived: the two renders may finish in either order.
+		assert.deepEqual([...(staticData['node:PDF Noodle Trigger']?.delivered ?? [])].sort(), [`render:${firstRequestId}`, `render:${ids[0]}`, `render:${ids[1]}`, `batch:${ids[2]}`].sort());
+		await new Promise((wait) => setTimeout(wait, 1500));
+		assert.equal((await executionsOf(TRIGGER_THEN_COMPRESS.id)).length, 4, 'one execution for each render and the batch');
+	});
+
 	test(`a burst of ${BURST_SIZE} deliveries (one in ten forged) at the trigger on the webhook processor, its lookups rate-limited: each genuine one starts exactly one execution, on a worker`, async () => {
 		const deliveries = await burstDeliveries(sandbox, BURST_SIZE);
 		const genuine = deliveries.filter((delivery) => !delivery.forged);

@@ -31,6 +31,11 @@ export interface SandboxSettings {
 	 */
 	opaqueFileUrls?: boolean;
 	/**
+	 * The origin signed file URLs name instead of the sandbox's own address, when a front
+	 * serves the sandbox under another name (test/support/realHosts.ts: the service's real host).
+	 */
+	fileOrigin?: string;
+	/**
 	 * Status lookups (`/v1/.../status/...`) answered per second before the next are answered 429
 	 * with a Retry-After, as a rate-limited service does; 0 (the default) is no limit.
 	 */

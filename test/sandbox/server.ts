@@ -69,7 +69,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 	const now = () => Date.now() + settings.clockOffsetMs;
 	const faults: Fault[] = [];
-	const files = new FileStore(() => baseUrl, () => settings.opaqueFileUrls === true);
+	const files = new FileStore(() => settings.fileOrigin ?? baseUrl, () => settings.opaqueFileUrls === true);
 	const context: SandboxContext = {
 		apiKey: options.apiKey ?? DEFAULT_API_KEY,
 		baseUrl: () => baseUrl,

@@ -1,4 +1,6 @@
 /** A sandbox for a test file, with its test controls, and helpers to talk to it. */
+import { Agent } from 'node:http';
+
 import axios, { type AxiosInstance } from 'axios';
 
 import type { LoggedRequest, SandboxSettings } from '../sandbox/context';
@@ -35,8 +37,14 @@ export function takeContractViolations(sandbox: Sandbox): string[] {
 }
 
 /** The sandbox's API through axios: every status is an answer to inspect, and the body stays raw text. */
+/**
+ * A connection of its own for every request: Node's default agent keeps sockets alive, and a
+ * socket the sandbox has just closed as idle, reused, fails with ECONNRESET on a busy machine.
+ */
+const freshConnections = new Agent({ keepAlive: false });
+
 function apiClient(sandbox: Sandbox): AxiosInstance {
-	return axios.create({ baseURL: sandbox.baseUrl, validateStatus: () => true, responseType: 'text', transformResponse: (text: string) => text });
+	return axios.create({ baseURL: sandbox.baseUrl, validateStatus: () => true, responseType: 'text', transformResponse: (text: string) => text, httpAgent: freshConnections });
 }
 
 /** A call to the sandbox's API with the key (or another key, or none). */
@@ -66,9 +74,13 @@ export async function callApi(
 	return { status: response.status, json, text: response.data };
 }
 
-/** Downloads a signed URL as a person's browser would. */
+/**
+ * Downloads a signed URL as a person's browser would. Each on a connection of its own: a
+ * kept-alive one the sandbox closes after its idle timeout can be reused at that instant and
+ * reset (seen on a loaded machine, downloads side by side).
+ */
 export async function download(url: string): Promise<{ status: number; bytes: Buffer; contentType: string | null }> {
-	const response = await axios.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true });
+	const response = await axios.get<ArrayBuffer>(url, { responseType: 'arraybuffer', validateStatus: () => true, httpAgent: freshConnections });
 	return {
 		status: response.status,
 		bytes: Buffer.from(response.data),

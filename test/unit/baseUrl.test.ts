@@ -114,6 +114,32 @@ describe('the credential', () => {
 		assert.doesNotThrow(() => assertKeyStaysWithService({ url: 'https://api.pdfnoodle.com/v1/x' }, 'http://127.0.0.1:4010'));
 	});
 
+	test('an address given as a URL object is judged as its text, and anything else that is no text is refused', async () => {
+		const key = { apiKey: 'k', baseUrl: 'https://api.pdfnoodle.com' };
+		await assert.rejects(credential.authenticate(key, { url: new URL('https://collector.example.com/steal') } as never), {
+			message: "Refusing to send the pdf noodle API key to https://collector.example.com: it goes only to the credential's Base URL",
+		});
+		await assert.rejects(credential.authenticate(key, { uri: new URL('http://127.0.0.1:9/steal'), method: 'GET' } as never), {
+			message: "Refusing to send the pdf noodle API key to http://127.0.0.1:9: it goes only to the credential's Base URL",
+		});
+		await assert.rejects(credential.authenticate(key, { uri: { href: 'https://collector.example.com/' } } as never), {
+			message: "Refusing to send the pdf noodle API key: the request's uri is not a URL",
+		});
+		const allowed = await credential.authenticate(key, { url: new URL('https://api.pdforge.com/v1/integration/templates') } as never);
+		assert.equal(allowed.url, 'https://api.pdfnoodle.com/v1/integration/templates');
+	});
+
+	test('a request with the key follows no redirect, in n8n\'s httpRequest and in its older request (the HTTP Request node\'s)', async () => {
+		const request = await credential.authenticate(
+			{ apiKey: 'k', baseUrl: 'https://api.pdfnoodle.com' },
+			{ uri: 'https://api.pdfnoodle.com/v1/integration/templates', followRedirect: true, followAllRedirects: true, maxRedirects: 21 } as never,
+		);
+		assert.deepEqual(
+			Object.fromEntries(['disableFollowRedirect', 'followRedirect', 'followAllRedirects', 'maxRedirects', 'sendCredentialsOnCrossOriginRedirect'].map((name) => [name, (request as never)[name]])),
+			{ disableFollowRedirect: true, followRedirect: false, followAllRedirects: false, maxRedirects: 0, sendCredentialsOnCrossOriginRedirect: false },
+		);
+	});
+
 	test('tests itself by listing templates on the base URL', () => {
 		assert.deepEqual(credential.test.request, {
 			baseURL: '={{$credentials.baseUrl}}',

@@ -8,31 +8,48 @@ import { test } from '@jest/globals';
 
 import { firstDelivery, REMEMBERED_DELIVERIES } from '../../dist/nodes/PdfNoodleTrigger/deliveries.js';
 
-/** A webhook context whose node static data is this object, as n8n hands it to the node. */
-function webhookWith(staticData: Record<string, unknown>) {
-	return { getWorkflowStaticData: (type: string) => (type === 'node' ? staticData : {}) } as never;
+let workflowsMade = 0;
+
+/** A webhook context of one trigger whose node static data is this object, as n8n hands it to the node. */
+function webhookWith(staticData: Record<string, unknown>, workflowId = `wf-${++workflowsMade}`) {
+	return {
+		getWorkflowStaticData: (type: string) => (type === 'node' ? staticData : {}),
+		getWorkflow: () => ({ id: workflowId, active: true }),
+		getNode: () => ({ id: 'trigger-node', name: 'PDF Noodle Trigger' }),
+	} as never;
 }
 
 const render = (id: string) => ({ requestId: id, renderStatus: 'SUCCESS' });
 
 test('a render and a batch are told apart, each remembered once', () => {
 	const staticData: Record<string, unknown> = {};
-	assert.equal(firstDelivery(webhookWith(staticData), 'render', render('same-id')), true);
-	assert.equal(firstDelivery(webhookWith(staticData), 'render', render('same-id')), false);
-	assert.equal(firstDelivery(webhookWith(staticData), 'batch', { batchRequestId: 'same-id', status: 'SUCCESS' }), true);
+	const webhook = webhookWith(staticData);
+	assert.equal(firstDelivery(webhook, 'render', render('same-id')), true);
+	assert.equal(firstDelivery(webhook, 'render', render('same-id')), false);
+	assert.equal(firstDelivery(webhook, 'batch', { batchRequestId: 'same-id', status: 'SUCCESS' }), true);
 	assert.deepEqual(staticData.delivered, ['render:same-id', 'batch:same-id']);
 });
 
 test(`the newest ${REMEMBERED_DELIVERIES} are remembered: the oldest is forgotten to make room`, () => {
 	const staticData: Record<string, unknown> = {};
-	for (let index = 0; index <= REMEMBERED_DELIVERIES; index++) firstDelivery(webhookWith(staticData), 'render', render(`r${index}`));
+	const webhook = webhookWith(staticData);
+	for (let index = 0; index <= REMEMBERED_DELIVERIES; index++) firstDelivery(webhook, 'render', render(`r${index}`));
 	assert.equal((staticData.delivered as string[]).length, REMEMBERED_DELIVERIES);
-	assert.equal(firstDelivery(webhookWith(staticData), 'render', render(`r${REMEMBERED_DELIVERIES}`)), false, 'the newest is still known');
-	assert.equal(firstDelivery(webhookWith(staticData), 'render', render('r0')), true, 'the oldest was forgotten');
+	assert.equal(firstDelivery(webhook, 'render', render(`r${REMEMBERED_DELIVERIES}`)), false, 'the newest is still known');
+	assert.equal(firstDelivery(webhook, 'render', render('r0')), true, 'the oldest was forgotten');
 });
 
 test('static data that holds something else under the name is started over, not trusted', () => {
 	const staticData: Record<string, unknown> = { delivered: 'not a list' };
 	assert.equal(firstDelivery(webhookWith(staticData), 'render', render('r1')), true);
 	assert.deepEqual(staticData.delivered, ['render:r1']);
+});
+
+test('a copy arriving while n8n has not yet saved the memory (its static data read without the ID) is refused by the same process; another workflow is not', () => {
+	assert.equal(firstDelivery(webhookWith({}, 'wf-copies'), 'render', render('r-copy')), true);
+	// n8n read the static data of the second call before the first call's was saved.
+	const copy: Record<string, unknown> = {};
+	assert.equal(firstDelivery(webhookWith(copy, 'wf-copies'), 'render', render('r-copy')), false);
+	assert.deepEqual(copy, {}, 'nothing written for a copy');
+	assert.equal(firstDelivery(webhookWith({}, 'wf-other'), 'render', render('r-copy')), true);
 });

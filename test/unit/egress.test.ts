@@ -1,7 +1,7 @@
 /**
  * Which URLs the package may fetch or send a file to (nodes/shared/transport/egress.ts): n8n's
- * egress filter where n8n has one, else the package's own rule against n8n's own network
- * (localAddresses.ts, for n8n 1.x). The engine tests ask n8n 2.x's real filter.
+ * egress filter where n8n has one, and the package's own rule against n8n's own network
+ * (localAddresses.ts) on every n8n line. The engine tests ask n8n 2.x's real filter.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
@@ -42,7 +42,13 @@ describe('isLocalHost', () => {
 		'http://vault.service.consul/',
 		'http://api.cluster.local/',
 		'http://[::1]/',
-		'http://[::]/',
+		'http://[::]/', // ::/128, which n8n 2.x's default list lacks
+		'http://[0::]/',
+		'http://[0:0:0:0:0:0:0:0]/',
+		'http://[::127.0.0.1]/', // the former IPv4-compatible form
+		'http://[::ffff:0:127.0.0.1]/', // IPv4-translated
+		'http://[2002::1]/', // 6to4
+		'http://[64:ff9b::1]/', // NAT64
 		'http://[::ffff:127.0.0.1]/',
 		'http://[::ffff:a9fe:a9fe]/', // 169.254.169.254 inside IPv6
 		'http://[fd00::1]/',
@@ -84,7 +90,15 @@ describe('isLocalHost', () => {
 function contextWith(filter?: (url: string) => { ok: true } | { ok: false; error: Error }) {
 	const checked: string[] = [];
 	const helpers = filter
-		? { getSecureEgressFilter: (policy: string) => ({ validateUrl: async (url: string) => (checked.push(`${policy} ${url}`), filter(url)) }) }
+		? {
+				getSecureEgressFilter: (policy?: string) => ({
+					validateUrl: async (url: string) => {
+						// Only the checks of URLs are counted, not the probes of the client's own policy.
+						if (policy === 'enforced') checked.push(`${policy} ${url}`);
+						return filter(url);
+					},
+				}),
+			}
 		: {};
 	return { context: { getNode: () => ({ name: 'PDF Noodle' }) as never, getItemIndex: () => 3, helpers } as never, checked };
 }
@@ -104,18 +118,50 @@ describe('assertEgressAllowed', () => {
 		await assert.rejects(assertEgressAllowed(context, 'http://127.0.0.1:3001/files/a.pdf', 'http://127.0.0.1:3000', 'uploaded'), /^NodeOperationError: Not uploaded: http:\/\/127\.0\.0\.1:3001 is an address/);
 	});
 
-	test('n8n 2.x: its filter is asked with the enforced policy, and its verdict counts, either way', async () => {
+	test('n8n 2.x: its filter is asked with the enforced policy, and a refusal of it is the refusal', async () => {
 		const blocked = contextWith(() => ({ ok: false, error: new Error('The request was blocked because it resolves to a restricted IP address') }));
 		await assert.rejects(assertEgressAllowed(blocked.context, 'https://127.0.0.1.nip.io/a.pdf', undefined, 'downloaded'), {
 			message: "Not downloaded: n8n's SSRF protection blocked https://127.0.0.1.nip.io (The request was blocked because it resolves to a restricted IP address)",
 			description: 'If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.',
 		});
 		assert.deepEqual(blocked.checked, ['enforced https://127.0.0.1.nip.io/a.pdf']);
+	});
 
-		// An admin who allowed a private range: the package's own rule does not overrule n8n.
-		const allowed = contextWith(() => ({ ok: true }));
-		await assertEgressAllowed(allowed.context, 'http://10.0.0.7/file.pdf', undefined, 'downloaded');
-		assert.deepEqual(allowed.checked, ['enforced http://10.0.0.7/file.pdf']);
+	test('n8n 2.x: what n8n lets through is still judged by the package\'s rule (2.x\'s list lacks ::/128, 100.64.0.0/10, 224.0.0.0/4, 2002::/16; a helper without "enforced" lets all through)', async () => {
+		const { context, checked } = contextWith(() => ({ ok: true }));
+		for (const url of ['http://[::]:8080/', 'http://[0::]/a.pdf', 'http://100.64.0.1/a.pdf', 'http://224.0.0.1/a.pdf', 'http://[2002::1]/a.pdf', 'http://10.0.0.7/file.pdf']) {
+			await assert.rejects(assertEgressAllowed(context, url, undefined, 'downloaded'), {
+				message: `Not downloaded: ${new URL(url).origin} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`,
+			});
+		}
+		assert.equal(checked.length, 6, 'n8n was asked first each time');
+		await assertEgressAllowed(context, 'https://storage.googleapis.com/bucket/file.pdf', undefined, 'downloaded');
+	});
+
+	test('a URL a caller chose that names its host is fetched only where n8n\'s client judges the address it connects to', async () => {
+		const namesRule = { namesOnlyWhereCheckedAtConnection: true };
+		const rebindAdvice = 'Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.';
+		const refusalOfName = {
+			message: "Not downloaded: https://files.example.com names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check",
+			description: rebindAdvice,
+		};
+		// n8n 2.x, SSRF protection off: the client's own policy lets everything through.
+		const off = contextWith(() => ({ ok: true }));
+		await assert.rejects(assertEgressAllowed(off.context, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule), refusalOfName);
+		await assertEgressAllowed(off.context, 'https://93.184.215.14/a.pdf', undefined, 'downloaded', namesRule);
+		await assertEgressAllowed(off.context, 'https://files.example.com/a.pdf', undefined, 'downloaded');
+		// n8n 1.x: no filter, no check at connection.
+		await assert.rejects(assertEgressAllowed(contextWith().context, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule), refusalOfName);
+		// n8n 2.x, SSRF protection on: the client's policy refuses loopback, and judges each connection.
+		const on = contextWith((url) => (/127\.0\.0\.1|\[::1\]|169\.254/.test(url) ? { ok: false, error: new Error('blocked') } : { ok: true }));
+		await assertEgressAllowed(on.context, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule);
+	});
+
+	test('n8n 2.30 to 2.37.5: a helper that answers no filter (SSRF protection off) counts as none, and the package\'s rule judges', async () => {
+		const context = { getNode: () => ({ name: 'PDF Noodle' }) as never, getItemIndex: () => 0, helpers: { getSecureEgressFilter: () => undefined } } as never;
+		await assertEgressAllowed(context, 'https://storage.googleapis.com/bucket/file.pdf', undefined, 'downloaded');
+		await assert.rejects(assertEgressAllowed(context, 'http://[::]:8080/', undefined, 'downloaded'), /^NodeOperationError: Not downloaded: http:\/\/\[::\]:8080 is an address of n8n's own network/);
+		await assert.rejects(assertEgressAllowed(context, 'https://files.example.com/a.pdf', undefined, 'downloaded', { namesOnlyWhereCheckedAtConnection: true }), /names its host/);
 	});
 
 	test('only http and https, and only URLs', async () => {

@@ -1,7 +1,7 @@
 /**
  * The release notes the publish workflow gives each GitHub release (scripts/release-notes.sh):
- * the version's changes, its checksum, and the N8N_COMMUNITY_PACKAGES line of README's
- * "On n8n 3.0 or a locked-down n8n" filled in for it, so that a user can copy it as it is.
+ * the version's changes, its checksum, and the N8N_COMMUNITY_PACKAGES line of docs/n8n-3.md's
+ * "Install from n8n's environment list" filled in for it, so that a user can copy it as it is.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@jest/globals';
 
-import { readmeSettings } from '../e2e/communityPackages';
+import { documentedSettings } from '../e2e/communityPackages';
 
 const root = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -19,7 +19,7 @@ function releaseNotes(...args: string[]) {
 	return spawnSync('bash', [join(root, 'scripts', 'release-notes.sh'), ...args], { encoding: 'utf8' });
 }
 
-test('the notes of a version: its CHANGELOG section, its checksum, and README\'s list line filled in for it', () => {
+test('the notes of a version: its CHANGELOG section, its checksum, and the documented list line filled in for it', () => {
 	const notes = releaseNotes('0.1.0', INTEGRITY);
 	assert.equal(notes.status, 0, notes.stderr);
 	const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
@@ -32,9 +32,9 @@ test('the notes of a version: its CHANGELOG section, its checksum, and README\'s
 
 	const line = notes.stdout.split('\n').find((entry) => entry.startsWith('N8N_COMMUNITY_PACKAGES='));
 	assert.ok(line, notes.stdout);
-	const readmeList = JSON.parse(readmeSettings().N8N_COMMUNITY_PACKAGES);
-	assert.deepEqual(JSON.parse(line.slice(line.indexOf('=') + 1)), [{ ...readmeList[0], version: '0.1.0', checksum: INTEGRITY }]);
-	assert.equal(readmeList[0].name, pkg.name);
+	const documentedList = JSON.parse(documentedSettings().N8N_COMMUNITY_PACKAGES);
+	assert.deepEqual(JSON.parse(line.slice(line.indexOf('=') + 1)), [{ ...documentedList[0], version: '0.1.0', checksum: INTEGRITY }]);
+	assert.equal(documentedList[0].name, pkg.name);
 });
 
 test('something other than a sha512 integrity is refused', () => {

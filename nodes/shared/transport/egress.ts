@@ -2,16 +2,26 @@
  * Where the package may fetch or send a file: every URL it did not build from the Base URL
  * (the signed file URLs of renders and batches, the URLs of a trigger call, signed upload
  * URLs) is judged before anything is sent, so that no answer or call can make n8n reach into
- * its own network (server-side request forgery).
- * - n8n 2.x judges it with its own egress filter (`getSecureEgressFilter('enforced')`): the name
- *   resolved, n8n's default blocked ranges and the admin's N8N_SSRF_* lists, even where n8n's
- *   SSRF protection is off. Its verdict is the one that counts: an address the admin allowed
- *   may be fetched.
- * - n8n 1.x has no such filter: the package's own rule (localAddresses.ts) refuses what the URL
- *   itself says is n8n's own network.
+ * its own network (server-side request forgery). Two judges, and both must allow it:
+ * - n8n's own egress filter, where n8n has one (2.x: `getSecureEgressFilter('enforced')`): the
+ *   name resolved, n8n's default blocked ranges and the admin's N8N_SSRF_* lists, even where
+ *   n8n's SSRF protection is off;
+ * - the package's own rule (localAddresses.ts), on every n8n line: loopback, link-local,
+ *   private, shared, reserved and multicast addresses and the IPv6 forms that lead there, n8n
+ *   3.x's larger list included. n8n's filter is not enough alone: 2.x's default list lacks
+ *   `::/128`, 100.64.0.0/10, 224.0.0.0/4 and more, and builds whose helper predates the
+ *   'enforced' argument answer with a filter that lets everything through while the protection
+ *   is off. So an address an admin allowed in N8N_SSRF_ALLOWED_IP_RANGES is still refused when
+ *   the package's rule names it: only the Base URL may be one (below).
  * A URL on the origin of the credential's Base URL is where the user said the service lives (a
  * self-hosted service, the sandbox): it is not judged here; n8n's SSRF protection, when on,
  * still judges it in n8n's HTTP client, and `ssrfBlockRefusal` words that for a person.
+ * A name is resolved by the filter at the check and again by n8n's HTTP client at the
+ * connection; only with n8n's SSRF protection on does the client judge the address it
+ * connects to. Where a caller chooses the URL (an unconfirmed trigger call), a name is
+ * therefore fetched only where the client judges it again (`namesOnlyWhereCheckedAtConnection`):
+ * else a name answering a public address to the check and a local one to the connection (DNS
+ * rebinding) would get through.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -23,9 +33,9 @@ export interface EgressFilter {
 	validateUrl(url: string): Promise<{ ok: true } | { ok: false; error: Error }>;
 }
 
-/** n8n's helper that gives the filter; n8n 1.x has none. */
+/** n8n's helper that gives the filter (the policy of its HTTP client when none is named); n8n 1.x has none. */
 export interface EgressHelpers {
-	getSecureEgressFilter?(useDefaultSsrfPolicy: 'enforced'): EgressFilter;
+	getSecureEgressFilter?(useDefaultSsrfPolicy?: 'enforced'): EgressFilter;
 }
 
 /** The settings an n8n admin allows an address with, for the messages. */
@@ -38,16 +48,23 @@ export function egressHelpersOf(helpers: EgressHelpers): EgressHelpers {
 	return typeof getFilter === 'function' ? { getSecureEgressFilter: (policy) => getFilter.call(helpers, policy) } : {};
 }
 
+/** What a caller adds to the judgement of its URLs. */
+export interface EgressRules {
+	/** A URL that names its host is refused unless n8n's client judges the address it connects to. */
+	namesOnlyWhereCheckedAtConnection?: boolean;
+}
+
 /**
  * Throws before a URL the package did not build is fetched or sent to, when n8n's egress
- * policy (or, on n8n 1.x, the package's rule) refuses it. `serviceOrigin` is the origin of
- * the credential's Base URL, if the context has the credential.
+ * filter or the package's rule refuses it. `serviceOrigin` is the origin of the credential's
+ * Base URL, if the context has the credential.
  */
 export async function assertEgressAllowed(
 	context: { getNode(): INode; getItemIndex?(): number; helpers: EgressHelpers },
 	url: string,
 	serviceOrigin: string | undefined,
 	action: FileAction,
+	rules: EgressRules = {},
 ): Promise<void> {
 	const refusal = (reason: string, description?: string) => refusalOf(context, action, reason, description);
 	let target: URL;
@@ -59,15 +76,54 @@ export async function assertEgressAllowed(
 	if (!['http:', 'https:'].includes(target.protocol)) throw refusal(`${target.protocol} URLs are not fetched, only http and https`);
 	if (target.origin === serviceOrigin) return;
 
-	const getFilter = context.helpers.getSecureEgressFilter;
-	if (typeof getFilter === 'function') {
-		const verdict = await getFilter.call(context.helpers, 'enforced').validateUrl(target.href);
+	const filter = egressFilterOf(context.helpers, 'enforced');
+	if (filter) {
+		const verdict = await filter.validateUrl(target.href);
 		if (!verdict.ok) throw refusal(`n8n's SSRF protection blocked ${target.origin} (${verdict.error.message})`, ALLOW_ADVICE);
-		return;
 	}
 	if (isLocalHost(target.hostname)) {
 		throw refusal(`${target.origin} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`);
 	}
+	if (rules.namesOnlyWhereCheckedAtConnection && !isAddressLiteral(target.hostname) && !(await clientJudgesConnections(context.helpers))) {
+		throw refusal(
+			`${target.origin} names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check`,
+			'Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.',
+		);
+	}
+}
+
+/** Whether a host (as `URL.hostname` gives it) is an address, not a name: nothing resolves it. */
+function isAddressLiteral(hostname: string): boolean {
+	return hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * n8n's egress filter of a policy, or undefined where n8n gives none: 1.x has no helper, and
+ * n8n 2.30 to 2.37.5 have one that answers nothing while the SSRF protection is off (it hands
+ * on the HTTP client's own, which exists only when the protection is on).
+ */
+function egressFilterOf(helpers: EgressHelpers, policy?: 'enforced'): EgressFilter | undefined {
+	const getFilter = helpers.getSecureEgressFilter;
+	if (typeof getFilter !== 'function') return undefined;
+	const filter = getFilter.call(helpers, policy) as EgressFilter | undefined;
+	return typeof filter?.validateUrl === 'function' ? filter : undefined;
+}
+
+/** Addresses no SSRF protection lets through: its filter refusing one shows that n8n's client judges its connections. */
+const ALWAYS_BLOCKED_PROBES = ['http://127.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/'];
+
+/**
+ * Whether n8n's HTTP client judges the address it connects to: n8n 2.x with its SSRF
+ * protection on. The filter of the client's own policy (the helper without 'enforced') lets
+ * everything through when the protection is off; n8n 1.x has none.
+ */
+async function clientJudgesConnections(helpers: EgressHelpers): Promise<boolean> {
+	const filter = egressFilterOf(helpers);
+	if (!filter) return false;
+	for (const probe of ALWAYS_BLOCKED_PROBES) {
+		if (!(await filter.validateUrl(probe)).ok) return true;
+	}
+	return false;
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
- * The package's own rule for addresses of n8n's own network, for an n8n that has no egress
- * filter to ask (1.x; egress.ts asks n8n 2.x's own): loopback, link-local (where clouds serve
- * their metadata and credentials), the private, shared, documentation, benchmarking, reserved
- * and multicast ranges (n8n's default block list and more), the IPv6 forms that lead to them,
- * and the names that by convention resolve there. Only the URL's text is judged: a public
- * name that resolves to a private address is not caught here, which n8n 2.x's filter does.
+ * The package's own rule for addresses of n8n's own network, applied on every n8n line beside
+ * n8n's own egress filter (egress.ts): loopback, link-local (where clouds serve their metadata
+ * and credentials), the private, shared, documentation, benchmarking, reserved and multicast
+ * ranges (n8n's default block list, n8n 3.x's additions and more), the IPv6 forms that lead to
+ * them, and the names that by convention resolve there. Only the URL's text is judged: a public
+ * name that resolves to a private address is caught by n8n 2.x's filter, not here.
  */
 
 /** IPv4 ranges as [first address, prefix length]. */
@@ -45,16 +45,20 @@ function isLocalIpv4(octets: number[]): boolean {
 	return LOCAL_IPV4_RANGES.some((range) => inIpv4Range(octets, range));
 }
 
-/** The IPv4 address an IPv6 literal carries (`::ffff:7f00:1`, as the URL parser writes `::ffff:127.0.0.1`). */
+/**
+ * The IPv4 address an IPv6 literal carries, as the URL parser writes it: IPv4-mapped
+ * (`::ffff:7f00:1` for `::ffff:127.0.0.1`), IPv4-translated (`::ffff:0:7f00:1`) and the former
+ * IPv4-compatible form (`::7f00:1` for `::127.0.0.1`, `::7f` for `::0.0.0.127`).
+ */
 function embeddedIpv4(ipv6: string): number[] | undefined {
-	const match = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(ipv6);
+	const match = /^::(?:ffff:(?:0:)?)?(?:([0-9a-f]{1,4}):)?([0-9a-f]{1,4})$/.exec(ipv6);
 	if (!match) return undefined;
-	const [high, low] = [parseInt(match[1], 16), parseInt(match[2], 16)];
+	const [high, low] = [parseInt(match[1] ?? '0', 16), parseInt(match[2], 16)];
 	return [high >> 8, high & 0xff, low >> 8, low & 0xff];
 }
 
 function isLocalIpv6(ipv6: string): boolean {
-	if (ipv6 === '::' || ipv6 === '::1') return true;
+	if (ipv6 === '::' || ipv6 === '::1') return true; // ::/128 unspecified (n8n 3.x blocks it; 2.x does not), ::1 loopback
 	const embedded = embeddedIpv4(ipv6);
 	if (embedded) return isLocalIpv4(embedded);
 	return (

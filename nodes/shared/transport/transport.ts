@@ -7,12 +7,11 @@
  * A 301/302/307/308 to the pdf noodle service (https, its own port) or to exactly the origin of
  * the credential's Base URL is sent again, with the same method and body, to the new address;
  * a redirect anywhere else is an error, and the key is not sent there. On top of it, the
- * credential's "Allowed HTTP Request Domains" (n8n 2.x) bound every request with the key, as
- * n8n's own nodes apply them.
+ * credential's "Allowed HTTP Request Domains" bound every request with the key, as n8n's own
+ * nodes apply them (allowedDomains.ts).
  */
 import type {
 	IAdditionalCredentialOptions,
-	ICredentialDataDecryptedObject,
 	IDataObject,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -20,12 +19,13 @@ import type {
 	INode,
 	JsonObject,
 } from 'n8n-workflow';
-import { getCredentialAllowedDomains, NodeApiError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { throwOnErrorStatus } from '../errors/errors';
 import { invalidParameter } from '../errors/validation';
+import { credentialAllowedDomains } from './allowedDomains';
 import { CURRENT_BASE_URL, keyMayGoTo, normalizeBaseUrl } from './baseUrl';
-import { assertEgressAllowed, type EgressHelpers, ssrfBlockRefusal } from './egress';
+import { assertEgressAllowed, type EgressHelpers, type EgressRules, ssrfBlockRefusal } from './egress';
 
 export const CREDENTIAL_TYPE = 'pdfNoodleApi';
 
@@ -48,6 +48,8 @@ export interface FileRequestGuard {
 	before(options: IHttpRequestOptions): IHttpRequestOptions;
 	/** Throws when the answer must not be used. */
 	after?(response: IN8nHttpFullResponse, options: IHttpRequestOptions): void;
+	/** What the caller adds to the judgement of each URL (egress.ts). */
+	egressRules?: EgressRules;
 }
 
 /** What a request of the API needs: the credential as well (an item's context, or the editor's). */
@@ -87,7 +89,7 @@ export async function serviceBaseUrl(context: TransportContext): Promise<string>
 export async function apiRequest(context: TransportContext, request: ApiRequest): Promise<IN8nHttpFullResponse> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
-	const allowedDomains = credentialAllowedDomains(context, credentials, baseUrl);
+	const allowedDomains = credentialAllowedDomains(credentials, baseUrl);
 	let options: IHttpRequestOptions = {
 		...requestOptionsOf(context, request.timeoutMs),
 		method: request.method,
@@ -136,17 +138,6 @@ export async function apiJson(context: TransportContext, request: ApiRequest): P
 	return throwOnErrorStatus(context, await apiRequest(context, request));
 }
 
-/**
- * The credential's "Allowed HTTP Request Domains" for this node's requests, as n8n's own nodes
- * read it: this node is the credential's own surface, so "None" (meant for the HTTP Request
- * node) does not block it, and under "Specific Domains" the Base URL's host is allowed beside
- * the list. undefined allows every domain. n8n 1.x has no such setting (nor the function).
- */
-function credentialAllowedDomains(context: TransportContext, credentials: IDataObject, baseUrl: string): string | undefined {
-	if (typeof getCredentialAllowedDomains !== 'function') return undefined;
-	return getCredentialAllowedDomains({ node: context.getNode(), credentialData: credentials as ICredentialDataDecryptedObject, credentialOwnedSurface: true, nodeEndpointUrl: baseUrl });
-}
-
 function redirectError(context: FileTransportContext, message: string, from: string): NodeApiError {
 	return new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
@@ -170,7 +161,7 @@ export async function fileRequest(
 	const request = context.fileRequestGuard?.before(asked) ?? asked;
 	const url = String(request.url);
 	const action = (request.method ?? 'GET') === 'GET' ? 'downloaded' : 'uploaded';
-	await assertEgressAllowed(context, url, await serviceOriginOf(context), action);
+	await assertEgressAllowed(context, url, await serviceOriginOf(context), action, context.fileRequestGuard?.egressRules);
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await context.helpers.httpRequest({

@@ -77,7 +77,8 @@ export const batchRunFields: INodeProperties[] = [
 				name: 'merge',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to merge the documents that render well into one PDF, in order (not with PNG output)',
+				description:
+					'Whether to merge the documents that render well into one PDF, in input order (not with PNG output). More than 20 documents make several batches, whose merged files the node joins into one with the merge tool: the node then waits for every batch (Wait for Completion on, no Webhook URL).',
 			},
 			{
 				displayName: 'Signed URL Lifetime (Seconds)',
@@ -106,6 +107,6 @@ export const documentFileNameField: INodeProperties = {
 /** How a batch's files come out, for the renders and for Get Status. */
 export function batchFileOutputField(forRenders: boolean): INodeProperties {
 	return fileOutputField({ downloadFile: [true] }, 'the merged PDF (when merged)', forRenders
-		? { description: 'With All Files on One Item, each batch (up to 20 documents) is one item, paired with the input items of its documents' }
+		? { description: 'With All Files on One Item, each batch (up to 20 documents) is one item, paired with the input items of its documents; with Merge Into One PDF, one item holds them all' }
 		: undefined);
 }

@@ -5,7 +5,8 @@ import { printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import type { Operation } from '../operation';
 import { entriesField, FROM_ITEMS, RESOURCE } from './fields';
-import { batchRender, resumeBatch } from './renderBatch';
+import { resumeBatch } from './pauseBatch';
+import { batchRender } from './renderBatch';
 
 const fields: INodeProperties[] = [
 	...updateDisplayOptions(FROM_ITEMS, [

@@ -7,7 +7,8 @@ import { templateDataFields } from '../../fields/templateData';
 import { templateLocatorField } from '../../fields/templateLocator';
 import type { Operation } from '../operation';
 import { BATCH_DATA_NAMES, entriesField, FROM_ITEMS, RESOURCE } from './fields';
-import { batchRender, resumeBatch } from './renderBatch';
+import { resumeBatch } from './pauseBatch';
+import { batchRender } from './renderBatch';
 
 const fields: INodeProperties[] = [
 	...updateDisplayOptions(FROM_ITEMS, [

@@ -1,0 +1,143 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { RENDER_PATHS } from '../../../shared/api/endpoints';
+import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../shared/errors/validation';
+import type { ApiRequest } from '../../../shared/transport/transport';
+import { oneBatchLifetime } from '../../fields/renderOptions';
+import { PAUSE_MODE } from '../../pause/pause';
+import type { ItemContext } from '../../runner/itemContext';
+import type { RunContext } from '../../runner/runContext';
+import { type WaitSettings, waitSettings } from '../../waiting/settings';
+import { inputsOf, type Outcome } from './batchOutput';
+import { BATCH_WAIT_DEFAULTS } from './fields';
+import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
+
+/** The Signed URL Lifetime an item's Batch Options set, checked. */
+function lifetimeOf(context: ItemContext): number | undefined {
+	const { signedUrlExpiresIn } = context.getNodeParameter('batchOptions', {}) as IDataObject;
+	return signedUrlExpiresIn === undefined ? undefined : requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', signedUrlExpiresIn, 1);
+}
+
+/**
+ * The top-level fields of a batch body: only what the user set, from the batch's first item;
+ * the Signed URL Lifetime of every item of the batch, which must agree.
+ */
+function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
+	const context = run.item(batch.settingsIndex);
+	const options = context.getNodeParameter('batchOptions', {}) as IDataObject;
+	const fields: IDataObject = {};
+	if (options.merge === true) {
+		if (batch.entries.some((entry) => entry.body.convertToImage === true)) {
+			throw invalidParameter(context, 'Merge Into One PDF', 'cannot be used when an entry asks for PNG output');
+		}
+		fields.merge = true;
+	}
+	const lifetimes = inputsOf(batch).map((inputIndex) => lifetimeOf(run.item(inputIndex)));
+	const lifetime = oneBatchLifetime(context, lifetimes, 'of one batch (up to 20 input items go as one batch)');
+	if (lifetime !== undefined) fields.signedUrlExpiresIn = lifetime;
+	const mode = context.getNodeParameter('mode', 'sync');
+	// A paused batch is asynchronous too; its webhook is the resume URL, given when it is sent.
+	if (mode !== 'sync') fields.async = true;
+	const webhook = mode === PAUSE_MODE ? '' : String(context.getNodeParameter('webhook', '') ?? '').trim();
+	if (webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', webhook);
+	return fields;
+}
+
+/** A batch checked and ready: its entries, its top-level fields and how the node waits for it. */
+export type BatchToSend = PlannedBatch & { fields: IDataObject; wait: WaitSettings };
+
+/**
+ * Plans every batch from the input, every parameter of every item and of every batch
+ * checked, before anything is asked of pdf noodle (`checkedBatches` then checks the data).
+ */
+export function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome): BatchToSend[] {
+	const items = run.getInputData();
+	const fromList = run.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
+	let batches: PlannedBatch[] = [];
+	if (fromList) {
+		items.forEach((_, inputIndex) => {
+			try {
+				const entries = entriesOfList(run.item(inputIndex), kind).map((body) => ({ body, inputIndex }));
+				batches.push({ entries, settingsIndex: inputIndex });
+			} catch (error) {
+				outcome.fail([inputIndex], error);
+			}
+		});
+	} else {
+		const entries: PlannedEntry[] = [];
+		items.forEach((_, inputIndex) => {
+			try {
+				entries.push({ ...entryOfItem(run.item(inputIndex), kind), inputIndex });
+			} catch (error) {
+				outcome.fail([inputIndex], error);
+			}
+		});
+		batches = chunkEntries(entries, (entry, bytes) =>
+			outcome.fail(
+				[entry.inputIndex],
+				invalidParameter(run.item(entry.inputIndex), kind === 'html' ? 'HTML' : 'Data (JSON)', `makes an entry of ${(bytes / 1024 / 1024).toFixed(1)} MB, over the 3 MB a batch may carry`),
+			),
+		);
+	}
+	const planned: BatchToSend[] = [];
+	for (const batch of batches) {
+		try {
+			planned.push({ ...batch, fields: batchFields(run, batch), wait: waitSettings(run.item(batch.settingsIndex), BATCH_WAIT_DEFAULTS) });
+		} catch (error) {
+			outcome.fail(inputsOf(batch), error);
+		}
+	}
+	return planned;
+}
+
+/** The planned batches with each template's data checked (Check Data Against Template) and their size too. */
+export async function checkedBatches(run: RunContext, kind: BatchKind, planned: BatchToSend[], outcome: Outcome): Promise<BatchToSend[]> {
+	const fromList = run.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
+	const checked: BatchToSend[] = [];
+	for (const batch of planned) {
+		const withData = kind === 'template' ? await withCheckedData(run, batch, fromList, outcome) : batch;
+		if (!withData) continue;
+		try {
+			const size = Buffer.byteLength(JSON.stringify({ items: withData.entries.map((entry) => entry.body), ...withData.fields }), 'utf8');
+			if (size >= MAX_BODY_BYTES) {
+				throw invalidParameter(run.item(withData.settingsIndex), 'Entries (JSON)', `make a batch body of ${(size / 1024 / 1024).toFixed(1)} MB, over the 3 MB limit`);
+			}
+			checked.push(withData);
+		} catch (error) {
+			outcome.fail(inputsOf(withData), error);
+		}
+	}
+	return checked;
+}
+
+/**
+ * A template batch with its data checked: each entry from an input item completed (Map
+ * Automatically) and checked, a refused one failing its item alone; a list checked entry by
+ * entry, a refused entry failing the item's whole list. Undefined when nothing is left to send.
+ */
+async function withCheckedData(run: RunContext, batch: BatchToSend, fromList: boolean, outcome: Outcome): Promise<BatchToSend | undefined> {
+	if (fromList) {
+		try {
+			const dataChecks = await checkListEntries(run.item(batch.settingsIndex), batch.entries.map((entry) => entry.body));
+			return { ...batch, entries: batch.entries.map((entry, index) => ({ ...entry, dataCheck: dataChecks[index] })) };
+		} catch (error) {
+			outcome.fail(inputsOf(batch), error);
+			return undefined;
+		}
+	}
+	const entries: PlannedEntry[] = [];
+	for (const { withData, ...entry } of batch.entries) {
+		try {
+			entries.push(withData ? { ...entry, ...(await withData()) } : entry);
+		} catch (error) {
+			outcome.fail([entry.inputIndex], error);
+		}
+	}
+	return entries.length > 0 ? { ...batch, entries } : undefined;
+}
+
+/** The request of a batch, the same whether the node waits for it or pauses (`extraFields`: the resume URL as its webhook). */
+export function batchRequest(kind: BatchKind, batch: BatchToSend, extraFields: IDataObject = {}): ApiRequest {
+	return { method: 'POST', url: RENDER_PATHS[kind].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, ...extraFields } };
+}
+
