@@ -291,7 +291,12 @@ export class N8n {
 					throw new Error(`n8n started without installing ${this.listInstall.packed.name}@${this.listInstall.packed.version} from N8N_COMMUNITY_PACKAGES:\n${this.serverLog}`);
 				}
 				this.startedOnce = true;
-				if (RUNNERS_IMAGE && env.N8N_RUNNERS_MODE === 'external') this.runners = spawnRunnersImage(brokerPort, env.N8N_RUNNERS_AUTH_TOKEN ?? RUNNERS_AUTH_TOKEN, env);
+				if (RUNNERS_IMAGE && env.N8N_RUNNERS_MODE === 'external') {
+					const runners = spawnRunnersImage(brokerPort, env.N8N_RUNNERS_AUTH_TOKEN ?? RUNNERS_AUTH_TOKEN, env);
+					// Its log joins n8n's, which the tests print when something fails.
+					for (const output of [runners.stdout, runners.stderr]) output?.on('data', (chunk) => (this.serverLog += `[runners] ${chunk}`));
+					this.runners = runners;
+				}
 				return baseUrl;
 			}
 			if (Date.now() > deadline) throw new Error(`n8n did not start within 120 s:\n${this.serverLog}`);
