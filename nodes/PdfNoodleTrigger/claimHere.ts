@@ -1,11 +1,11 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 /**
- * The deliveries each trigger started lately in this n8n process. n8n reads a workflow's
+ * The deliveries each trigger started lately in this running n8n. n8n reads a workflow's
  * static data from its database at the start of a webhook call and saves all of it after
  * the call, so calls that overlap each read a memory without the others' IDs: copies of one
  * delivery arriving together would each start it, and the save of one render's call would drop
- * the ID another call had just saved. Kept here, the IDs a process started are refused to
+ * the ID another call had just saved. Kept here, the IDs this n8n started are refused to
  * its later copies at once, and each save carries them again. The static data stays the
  * memory that counts (across restarts and processes). Bounded: the newest IDs of each
  * trigger, of the triggers used last.
@@ -14,7 +14,7 @@ const TRIGGERS_KEPT = 200;
 const startedHere = new Map<string, Set<string>>();
 
 /**
- * Claims `key` for this trigger in this process: undefined if it was claimed before, else
+ * Claims `key` for this trigger in this running n8n: undefined if it was claimed before, else
  * every key this trigger started here lately, oldest first, `key` last.
  */
 export function claimHere(webhook: IWebhookFunctions, key: string, keptPerTrigger: number): string[] | undefined {

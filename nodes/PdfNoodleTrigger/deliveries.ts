@@ -14,7 +14,7 @@ import { claimHere } from './claimHere';
  * n8n saves the static data only where it finds it marked changed, and a run it starts before
  * saving clears that mark (see the trigger's `webhook()`: it answers the call itself so that
  * n8n saves first). n8n reads and saves the whole static data per call, with nothing to claim
- * an ID atomically; within one process, `claimHere` keeps overlapping calls from starting a
+ * an ID atomically; within one running n8n, `claimHere` keeps overlapping calls from starting a
  * delivery twice or saving a memory without each other's IDs. Calls that overlap in different
  * n8n processes (two webhook processors in queue mode) may still do both (docs/trigger.md).
  */
@@ -37,10 +37,10 @@ export function firstDelivery(webhook: IWebhookFunctions, event: RecordKind, rec
 	const key = `${event}:${recordIdOf(event, record)}`;
 	const memory = webhook.getWorkflowStaticData('node') as DeliveryMemory;
 	const delivered = Array.isArray(memory.delivered) ? (memory.delivered as string[]) : [];
-	// Checked and claimed with no wait in between, so that no other call of this process comes between.
+	// Checked and claimed with no wait in between, so that no other call of this n8n comes between.
 	const startedHere = delivered.includes(key) ? undefined : claimHere(webhook, key, REMEMBERED_DELIVERIES);
 	if (!startedHere) return false;
-	// With the IDs this process started lately that the memory read for this call lacks: a
+	// With the IDs this n8n started lately that the memory read for this call lacks: a
 	// call that overlapped this one may have saved them after it was read.
 	const known = new Set(delivered);
 	// Assigned, not pushed: n8n saves static data when a property of it is set.
