@@ -5,7 +5,8 @@
 #   - the dev dependencies (again only when package-lock.json or Node changed), and the tests'
 #     npm registry, Verdaccio (test/registry/);
 #   - the two pinned n8n of the end-to-end tests (cached outside the checkout): 2.x on Node 24,
-#     1.x on Node 22 (fetched into .toolchain/node22/ by scripts/toolchain.sh).
+#     1.x on Node 22 (fetched into .toolchain/node22/ by scripts/toolchain.sh); none when the n8n
+#     under test is a Docker image (PDF_NOODLE_N8N_IMAGE, scripts/e2e-3x.sh in the image jobs).
 # A second run with nothing changed takes about a second.
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
@@ -37,5 +38,8 @@ if [ "$(cat "$registry_stamp" 2>/dev/null)" != "$registry_wanted" ]; then
   echo "$registry_wanted" > "$registry_stamp"
 fi
 
-bash scripts/e2e-install.sh test/e2e
-PDF_NOODLE_NODE_MAJOR=22 bash scripts/toolchain.sh bash scripts/e2e-install.sh test/e2e/n8n1
+# With a Docker image of n8n under test (PDF_NOODLE_N8N_IMAGE, the image jobs) no n8n is needed here.
+if [ -z "${PDF_NOODLE_N8N_IMAGE:-}" ]; then
+  bash scripts/e2e-install.sh test/e2e
+  PDF_NOODLE_NODE_MAJOR=22 bash scripts/toolchain.sh bash scripts/e2e-install.sh test/e2e/n8n1
+fi

@@ -17,7 +17,8 @@ import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { type N8n, N8N_MAJOR, N8nWithTestResolver } from './n8n';
-import { testOnN8n2 } from './versions';
+import { N8N_3X_PROFILE } from './n8n3Profile';
+import { testOnN8n2, testOnN8n2With3xProfile } from './versions';
 
 let sandbox: Sandbox;
 let n8n: N8n;
@@ -348,6 +349,20 @@ describe('the trigger in a running n8n', () => {
 		assert.match(typeNamed('n8n-nodes-pdf-noodle.pdfNoodleTool').builderHint.searchHint, /pdf noodle/);
 	});
 
+	// What n8n 2.x's own Settings → Migration Report says about 3.0 once the profile's settings are in
+	// place; without them it lists the unverified packages, the task timeout and the Compression limits.
+	testOnN8n2With3xProfile('n8n\'s 3.0 Migration Report: no instance setting left to change, nothing in the example workflows', async () => {
+		// Not settings: where n8n runs (outside a container: Docker only), and the editor's Import from URL (always listed).
+		const noSetting = ['docker-only-deployment-v3', 'workflow-import-url-removed-v3'];
+		const editor = await n8n.ownerClient(baseUrl);
+		const answer = await editor.post('/rest/breaking-changes/report/refresh', {}, { params: { version: 'v3' } });
+		assert.equal(answer.status, 200, JSON.stringify(answer.data));
+		const { instanceResults, workflowResults } = answer.data.data.report;
+		const issues = (results: any[]) => results.map((result) => `${result.ruleId}: ${result.ruleTitle}`);
+		assert.deepEqual(issues(instanceResults.filter((result: any) => !noSetting.includes(result.ruleId))), []);
+		assert.deepEqual(issues(workflowResults), []);
+	});
+
 	const executionsOf = (workflowId: string) => n8n.executions().filter((execution) => execution.workflowId === workflowId);
 	const triggerExecutions = () => executionsOf('pdfNoodleTriggerReceiver');
 	const statusLookupsOf = (id: string) => sandbox.context.requestLog.filter((request) => request.method === 'GET' && request.path.endsWith(`/status/${id}`));
@@ -452,13 +467,18 @@ describe('the trigger in a running n8n', () => {
 		try {
 			const { port } = standIn.address() as AddressInfo;
 			const ownNetwork = (host: string) => `data: Not downloaded: http://${host}:${port} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`;
+			// n8n 3.x's block list has these (test/e2e/n8n3Profile.ts): under its defaults n8n's egress filter refuses them first.
+			const ownNetworkOr3xList = (host: string) =>
+				N8N_3X_PROFILE
+					? `data: Not downloaded: n8n's SSRF protection blocked http://${host}:${port} (The request was blocked because it resolves to a restricted IP address) (If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.)`
+					: ownNetwork(host);
 			const probes = [
-				{ url: `http://[::]:${port}/a`, error: ownNetwork('[::]') },
-				{ url: `http://[0::]:${port}/b`, error: ownNetwork('[::]') },
-				{ url: `http://[0:0:0:0:0:0:0:0]:${port}/c`, error: ownNetwork('[::]') },
-				{ url: `http://100.64.0.1:${port}/d`, error: ownNetwork('100.64.0.1') },
+				{ url: `http://[::]:${port}/a`, error: ownNetworkOr3xList('[::]') },
+				{ url: `http://[0::]:${port}/b`, error: ownNetworkOr3xList('[::]') },
+				{ url: `http://[0:0:0:0:0:0:0:0]:${port}/c`, error: ownNetworkOr3xList('[::]') },
+				{ url: `http://100.64.0.1:${port}/d`, error: ownNetworkOr3xList('100.64.0.1') },
 				{ url: `http://224.0.0.1:${port}/e`, error: ownNetwork('224.0.0.1') },
-				{ url: `http://[2002::1]:${port}/f`, error: ownNetwork('[2002::1]') },
+				{ url: `http://[2002::1]:${port}/f`, error: ownNetworkOr3xList('[2002::1]') },
 				{
 					url: `http://rebind.pdf-noodle.test:${port}/g`,
 					error: `data: Not downloaded: http://rebind.pdf-noodle.test:${port} names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check (Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.)`,

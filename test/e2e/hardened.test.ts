@@ -23,6 +23,7 @@ import { startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
 import { N8N_MAJOR, N8nWithTestResolver } from './n8n';
+import { N8N_3X_PROFILE } from './n8n3Profile';
 import { testOnN8n2 } from './versions';
 
 /** n8n with its SSRF protection on and only 127.0.0.1 (the sandbox) allowed, and the test's resolver. */
@@ -175,6 +176,8 @@ describe('the trigger under pressure from outside', () => {
 			{ url: `http://198.51.100.7:${port}/x.pdf`, what: 'a documentation range' },
 			// Only n8n 2.x resolves a name before judging it; 1.x judges the text (documented).
 			...(N8N_MAJOR >= 2 ? [{ url: `http://loopback.pdf-noodle.test:${port}/admin`, what: 'a name resolving to 127.0.0.2' }] : []),
+			// n8n 3.x's larger list (test/e2e/n8n3Profile.ts); not in 2.x's.
+			...(N8N_3X_PROFILE ? [{ url: `http://100.64.0.7:${port}/x.pdf`, what: 'the shared address space (CGNAT)' }] : []),
 		];
 		for (const [index, probe] of probes.entries()) {
 			const answer = await post(UNCONFIRMED_PATH, { requestId: `probe-${index}`, renderStatus: 'SUCCESS', signedUrl: probe.url, metadata: {} });

@@ -4,12 +4,14 @@
  * the CLI or served by `n8n start`.
  *
  * Which n8n: the 2.x pinned in test/e2e/package.json, on Node 24; with PDF_NOODLE_N8N=1 the
- * 1.x pinned in test/e2e/n8n1/package.json, on Node 22 (both installed by scripts/setup.sh).
+ * 1.x pinned in test/e2e/n8n1/package.json, on Node 22 (both installed by scripts/setup.sh);
+ * with PDF_NOODLE_N8N_IMAGE a Docker image of n8n (test/e2e/n8nImage.ts, the image jobs).
+ * With PDF_NOODLE_PROFILE=3x it runs with n8n 3.x's defaults (test/e2e/n8n3Profile.ts) and
+ * installs the package from N8N_COMMUNITY_PACKAGES (test/e2e/listInstall.ts).
  */
 import { type ChildProcess, execFile, spawn, type SpawnOptions } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -17,7 +19,13 @@ import { promisify } from 'node:util';
 
 import axios, { type AxiosInstance } from 'axios';
 
+import { freePort } from '../support/ports';
 import { stopProcess } from '../support/processes';
+import { ListInstall } from './listInstall';
+import { N8N_3X_PROFILE, n8n3Settings, RUNNERS_AUTH_TOKEN } from './n8n3Profile';
+import { imageVersion, N8N_IMAGE, RUNNERS_IMAGE, spawnN8nImage, spawnRunnersImage } from './n8nImage';
+
+export { freePort };
 
 const run = promisify(execFile);
 const e2eFolder = __dirname;
@@ -35,38 +43,25 @@ const n8nBin = join(pinFolder, 'node_modules', '.bin', 'n8n');
 /** Puts a Node major first on PATH (and its headers in npm_config_nodedir) for a command. */
 const TOOLCHAIN = join(projectRoot, 'scripts', 'toolchain.sh');
 const requireFromE2e = createRequire(join(pinFolder, 'package.json'));
-// n8n stores execution data in the `flatted` format; its own copy reads it.
-const flatted = requireFromE2e('flatted') as { parse: (text: string) => unknown };
+/**
+ * n8n stores execution data in the `flatted` format; its own copy reads it (for an image, the
+ * copy of n8n's backend package that the dev dependency n8n-core brings: no n8n is installed then).
+ */
+const requireFlatted = N8N_IMAGE ? createRequire(createRequire(require.resolve('n8n-core')).resolve('@n8n/backend-common')) : requireFromE2e;
+const flatted = requireFlatted('flatted') as { parse: (text: string) => unknown };
 
-export const N8N_VERSION: string = requireFromE2e('n8n/package.json').version;
+export const N8N_VERSION: string = N8N_IMAGE ? imageVersion(N8N_IMAGE) : requireFromE2e('n8n/package.json').version;
 /** The major version of the n8n under test, for what differs between its lines. */
 export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
+if (N8N_3X_PROFILE && N8N_MAJOR < 2) throw new Error(`PDF_NOODLE_PROFILE=3x needs n8n 2.x or later (N8N_COMMUNITY_PACKAGES came with 2.21), not ${N8N_VERSION}`);
 
 /**
  * Starts the n8n under test (`n8n <args>`) on the Node its line runs on. scripts/toolchain.sh
  * replaces itself with n8n, so the child is n8n's own process and signals reach n8n.
  */
 export function spawnN8n(args: string[], options: SpawnOptions): ChildProcess {
+	if (N8N_IMAGE) return spawnN8nImage(args, options);
 	return spawn('bash', [TOOLCHAIN, n8nBin, ...args], { ...options, env: { ...(options.env ?? process.env), PDF_NOODLE_NODE_MAJOR: nodeMajor } });
-}
-
-/** A free port other than those given (a port just freed is often handed out again at once). */
-export async function freePort(...taken: number[]): Promise<number> {
-	for (;;) {
-		const port = await anyFreePort();
-		if (!taken.includes(port)) return port;
-	}
-}
-
-async function anyFreePort(): Promise<number> {
-	return await new Promise((resolvePort, reject) => {
-		const server = createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolvePort(port));
-		});
-		server.on('error', reject);
-	});
 }
 
 /**
@@ -92,6 +87,12 @@ export interface ExecutionRecord {
 
 export class N8n {
 	private server: ChildProcess | undefined;
+	/** The runners sidecar beside `n8n start` (an image job's 3.x). */
+	private runners: ChildProcess | undefined;
+	/** The package published for n8n to install from N8N_COMMUNITY_PACKAGES (the 3.x profile). */
+	private listInstall: ListInstall | undefined;
+	/** Whether `n8n start` has run in this user folder. */
+	private startedOnce = false;
 	/** What the last `n8n start` printed so far (stdout and stderr), unless shown as it came. */
 	serverLog = '';
 	/** More settings for this n8n's processes, over the defaults (set before starting it). */
@@ -127,6 +128,8 @@ export class N8n {
 			WEBHOOK_URL: `http://127.0.0.1:${this.port}/`,
 			N8N_SECURE_COOKIE: 'false',
 			DB_SQLITE_POOL_SIZE: '2',
+			...(N8N_3X_PROFILE ? n8n3Settings(this.userFolder) : {}),
+			...this.listInstall?.settings(),
 			...this.settings,
 		};
 	}
@@ -138,9 +141,27 @@ export class N8n {
 		return await packPackage(folder);
 	}
 
-	/** Packs this package and installs it as n8n's community package installer does. */
+	/**
+	 * Packs this package and installs it as n8n's community package installer does; under the
+	 * 3.x profile n8n installs it itself, from N8N_COMMUNITY_PACKAGES at its next start (before
+	 * a workflow is executed, at the latest).
+	 */
 	async installThisPackage(): Promise<void> {
-		await this.installPackage(await this.packThisPackage());
+		const tarball = await this.packThisPackage();
+		if (N8N_3X_PROFILE) this.listInstall = await ListInstall.publish(tarball);
+		else await this.installPackage(tarball);
+	}
+
+	/**
+	 * Under the 3.x profile, what only `n8n start` does in 2.40.7 and the CLI then needs: it
+	 * installs from N8N_COMMUNITY_PACKAGES (the CLI loads what the nodes folder has), and with
+	 * key rotation on it creates the data encryption key (before it, `import:credentials` fails
+	 * with "No active encryption key found"). Started once (and stopped) if it has not run yet.
+	 */
+	private async startOnceUnderProfile(): Promise<void> {
+		if (!N8N_3X_PROFILE || this.server || this.startedOnce) return;
+		await this.start();
+		await this.stop();
 	}
 
 	/**
@@ -196,6 +217,7 @@ export class N8n {
 	}
 
 	async importCredentials(credentials: unknown[]): Promise<void> {
+		await this.startOnceUnderProfile();
 		const file = join(this.userFolder, 'credentials.json');
 		writeFileSync(file, JSON.stringify(credentials));
 		await this.cli('import:credentials', `--input=${file}`);
@@ -213,6 +235,7 @@ export class N8n {
 	 * printed the finished run.
 	 */
 	async execute(workflowId: string): Promise<any> {
+		await this.startOnceUnderProfile();
 		const { exit, stdout, stderr } = await this.runCli(['execute', `--id=${workflowId}`, '--rawOutput']);
 		// Log lines may stand before and after the run's JSON.
 		const start = stdout.search(/^\{/m);
@@ -232,7 +255,8 @@ export class N8n {
 
 	/**
 	 * The bytes of a binary an execution stored. By default n8n 2.x keeps binaries on disk (in
-	 * ~/.n8n/storage; the item holds their id), n8n 1.x in memory (base64 in the item itself).
+	 * ~/.n8n/storage, also 3.x's N8N_STORAGE_PATH; the item holds their id), n8n 1.x in memory
+	 * (base64 in the item itself).
 	 */
 	readBinary(binary: { id?: string; data?: string }): Buffer {
 		if (binary?.id) {
@@ -246,7 +270,8 @@ export class N8n {
 	/** Starts `n8n start` and waits until it serves requests. */
 	async start(options: { showLog?: boolean } = {}): Promise<string> {
 		if (this.port === 0) this.port = await freePort();
-		const env = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(await freePort(this.port)) };
+		const brokerPort = await freePort(this.port);
+		const env: NodeJS.ProcessEnv = { ...this.env, N8N_RUNNERS_BROKER_PORT: String(brokerPort) };
 		const server = spawnN8n(['start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		this.server = server;
 		this.serverLog = '';
@@ -256,11 +281,23 @@ export class N8n {
 		const deadline = Date.now() + 120_000;
 		for (;;) {
 			if (server.exitCode !== null) throw new Error(`n8n stopped while starting (exit code ${server.exitCode}):\n${this.serverLog}`);
-			try {
-				await axios.get(`${baseUrl}/healthz/readiness`);
+			const ready = await axios.get(`${baseUrl}/healthz/readiness`).then(
+				() => true,
+				() => false, // not listening yet, or not ready (axios throws on any status but 2xx)
+			);
+			if (ready) {
+				// n8n installs from its list before it answers ready.
+				if (this.listInstall && !this.listInstall.installedIn(this.nodesFolder)) {
+					throw new Error(`n8n started without installing ${this.listInstall.packed.name}@${this.listInstall.packed.version} from N8N_COMMUNITY_PACKAGES:\n${this.serverLog}`);
+				}
+				this.startedOnce = true;
+				if (RUNNERS_IMAGE && env.N8N_RUNNERS_MODE === 'external') {
+					const runners = spawnRunnersImage(brokerPort, env.N8N_RUNNERS_AUTH_TOKEN ?? RUNNERS_AUTH_TOKEN, env);
+					// Its log joins n8n's, which the tests print when something fails.
+					for (const output of [runners.stdout, runners.stderr]) output?.on('data', (chunk) => (this.serverLog += `[runners] ${chunk}`));
+					this.runners = runners;
+				}
 				return baseUrl;
-			} catch {
-				// not listening yet, or not ready (axios throws on any status but 2xx)
 			}
 			if (Date.now() > deadline) throw new Error(`n8n did not start within 120 s:\n${this.serverLog}`);
 			await new Promise((wait) => setTimeout(wait, 500));
@@ -310,8 +347,9 @@ export class N8n {
 	}
 
 	async stop(): Promise<void> {
-		const server = this.server;
-		this.server = undefined;
+		const [server, runners] = [this.server, this.runners];
+		[this.server, this.runners] = [undefined, undefined];
+		await stopProcess(runners);
 		await stopProcess(server);
 	}
 
@@ -339,6 +377,7 @@ export class N8n {
 
 	async dispose(): Promise<void> {
 		await this.stop();
+		await this.listInstall?.stop();
 		rmSync(this.userFolder, { recursive: true, force: true });
 	}
 }

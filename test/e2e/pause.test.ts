@@ -40,8 +40,9 @@ afterAll(async () => {
 function pauseWorkflow(id: string, people: string[], parameters: Record<string, unknown> = {}): any {
 	const workflow = example('pause-until-called-back');
 	workflow.id = id;
-	const code = workflow.nodes.find((node: { name: string }) => node.name === 'People');
-	code.parameters.jsCode = `return ${JSON.stringify(people)}.map((name) => ({ json: { name, course: 'Compilers', hours: 3 } }));`;
+	// The example's list node (Edit Fields; no Code node, which n8n 3.x runs only with a task-runner sidecar).
+	const list = workflow.nodes.find((node: { name: string }) => node.name === 'People');
+	list.parameters.jsonOutput = JSON.stringify({ people: people.map((name) => ({ name, course: 'Compilers', hours: 3 })) });
 	const render = workflow.nodes.find((node: { name: string }) => node.name === RENDER_NODE);
 	Object.assign(render.parameters, parameters);
 	return workflow;

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 
 import axios from 'axios';
 
-import { freePort } from '../e2e/n8n';
+import { freePort } from './ports';
 import { stopProcess, waitFor } from './processes';
 
 const run = promisify(execFile);
