@@ -13,17 +13,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 
-import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from '../test/e2e/examples';
 import { N8n, N8N_VERSION } from '../test/e2e/n8n';
-import { type Delivery, type DeliveryAnswer, burstDeliveries, postBurst } from '../test/support/burst';
+import { burstDeliveries } from '../test/support/burst';
 import { type Sandbox, startTestSandbox } from '../test/support/sandbox';
 import { table } from './n8nReport';
 import { median, round } from './stats';
+import { type BurstRun, burstAt, floorWay, startN8nWith, triggerWay, type Way } from './triggerWays';
 
 const { values } = parseArgs({ options: { size: { type: 'string' }, runs: { type: 'string' }, baseline: { type: 'string', multiple: true } } });
 const SIZE = Number(values.size ?? 200);
@@ -36,105 +35,31 @@ const LOOKUP_LIMITS = [20, 5];
 const root = resolve(__dirname, '..');
 const log = (line: string) => console.log(`bench:trigger: ${line}`);
 
-interface Way {
-	key: string;
-	label: string;
-	/** A workflow ID of at most 21 characters (n8n saves static data only for such), and its webhook path. */
-	workflow: Record<string, unknown>;
-	path: string;
-}
-
-function triggerWay(key: string, label: string, confirmed: boolean, download: boolean): Way {
-	const receiver = example('trigger-receive-renders');
-	const [trigger] = receiver.nodes;
-	const { pdfNoodleApi, ...secretOnly } = trigger.credentials;
-	const node = {
-		...trigger,
-		webhookId: `bench-${key}`,
-		parameters: { ...trigger.parameters, downloadFile: download, ...(download && !confirmed ? { downloadUnconfirmed: true } : {}) },
-		credentials: confirmed ? { pdfNoodleApi, ...secretOnly } : secretOnly,
-	};
-	return { key, label, workflow: { ...receiver, id: `benchTrg${key}`, name: `bench: ${label}`, nodes: [node] }, path: `/webhook/bench-${key}/pdf-noodle` };
-}
-
-/** n8n's own Webhook node, answering at once: the least any trigger costs n8n. */
-function floorWay(): Way {
-	const node = {
-		id: 'webhook',
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId: 'bench-floor',
-		parameters: { httpMethod: 'POST', path: 'bench-floor', responseMode: 'onReceived', options: {} },
-	};
-	return { key: 'Floor', label: "n8n's Webhook node (the floor)", workflow: { id: 'benchTrgFloor', name: 'bench: floor', nodes: [node], connections: {}, settings: { executionOrder: 'v1' } }, path: '/webhook/bench-floor' };
-}
-
+const CONFIRMED = triggerWay('V2Conf', 'trigger v2, confirmed, Download File off', { version: 2, confirmed: true, download: false });
+const UNCONFIRMED = triggerWay('V2Tok', 'trigger v2, secret token (unconfirmed), Download File off', { version: 2, confirmed: false, download: false });
+/** The same as UNCONFIRMED without Start Once: what remembering each delivery costs, alone. */
+const UNCONFIRMED_FORGETTING = triggerWay('V2TokNoMem', 'trigger v2, secret token, Start Once off (no delivery memory)', { version: 2, confirmed: false, download: false, startOnce: false });
+/** Version 1 as its workflows were saved: also the way of the rate-limited bursts, which the baselines (version 1 only) share. */
+const V1_CONFIRMED = triggerWay('V1Conf', 'trigger v1 (both credentials), confirmed, Download File off', { version: 1, confirmed: true, download: false });
+/** n8n's Webhook node as n8n takes any other trigger's call: with an expression isolate. */
+const FLOOR_WITH_ISOLATE = floorWay(true);
+const CONFIRMED_DOWNLOADING = triggerWay('V2ConfDl', 'trigger v2, confirmed, Download File on', { version: 2, confirmed: true, download: true });
+// Not a row: the unconfirmed way downloading. The sandbox's files are on 127.0.0.1, which the
+// package refuses for a call that is not confirmed unless it is the API credential's Base URL,
+// and a version-2 trigger with the secret has no API credential: it would measure refusals.
 const WAYS: Way[] = [
 	floorWay(),
-	triggerWay('ConfNoDl', 'trigger, confirmed, Download File off', true, false),
-	triggerWay('ConfDl', 'trigger, confirmed, Download File on', true, true),
-	triggerWay('UnconfNoDl', 'trigger, unconfirmed, Download File off', false, false),
-	triggerWay('UnconfDl', 'trigger, unconfirmed, Download File on (from unconfirmed URLs)', false, true),
+	FLOOR_WITH_ISOLATE,
+	V1_CONFIRMED,
+	CONFIRMED,
+	CONFIRMED_DOWNLOADING,
+	UNCONFIRMED,
+	UNCONFIRMED_FORGETTING,
 ];
-
-/** Executions of a workflow n8n has finished recording. */
-function finishedExecutions(n8n: N8n, workflowId: string): number {
-	const database = new DatabaseSync(join(n8n.userFolder, '.n8n', 'database.sqlite'), { readOnly: true });
-	try {
-		const row = database.prepare("SELECT COUNT(*) AS count FROM execution_entity WHERE workflowId = ? AND status NOT IN ('new', 'running')").get(workflowId) as { count: number };
-		return row.count;
-	} finally {
-		database.close();
-	}
-}
-
-interface BurstRun {
-	answeredPerSecond: number;
-	recordedPerSecond: number;
-	started: number;
-	answers: Record<string, number>;
-}
-
-/** Posts a burst at a way (all within a second) and times the answers and the recorded executions. */
-async function burstAt(n8n: N8n, baseUrl: string, way: Way, deliveries: Delivery[]): Promise<BurstRun> {
-	const before = finishedExecutions(n8n, String(way.workflow.id));
-	const start = performance.now();
-	const answers = await postBurst(`${baseUrl}${way.path}?token=${EXAMPLE_TRIGGER_TOKEN}`, deliveries);
-	const answeredMs = performance.now() - start;
-	const started = answers.filter(startedOne).length;
-	const deadline = Date.now() + 300_000;
-	while (finishedExecutions(n8n, String(way.workflow.id)) - before < started && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 50));
-	const recordedMs = performance.now() - start;
-	return { answeredPerSecond: round((deliveries.length / answeredMs) * 1000, 0), recordedPerSecond: round((started / recordedMs) * 1000, 0), started, answers: tallyAnswers(answers) };
-}
-
-const startedOne = ({ status, data }: DeliveryAnswer) => status === 200 && (data as { started?: boolean } | undefined)?.started !== false;
-
-function tallyAnswers(answers: DeliveryAnswer[]): Record<string, number> {
-	const counts: Record<string, number> = {};
-	for (const answer of answers) {
-		const key = startedOne(answer) ? 'started' : String(answer.status);
-		counts[key] = (counts[key] ?? 0) + 1;
-	}
-	return counts;
-}
 
 async function startN8n(sandbox: Sandbox, tarball: string | undefined, ways: Way[]): Promise<{ n8n: N8n; baseUrl: string }> {
 	const n8n = new N8n();
-	// The unconfirmed downloading way fetches the sandbox's files from 127.0.0.1, which n8n's egress filter refuses unless allowed.
-	n8n.settings = { N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32', N8N_LOG_LEVEL: 'warn' };
-	if (tarball) await n8n.installPackage(tarball);
-	else await n8n.installThisPackage();
-	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
-	for (const way of ways) {
-		await n8n.importWorkflow(way.workflow);
-		await n8n.activateWorkflow(String(way.workflow.id));
-	}
-	const baseUrl = await n8n.start();
-	for (const way of ways) await n8n.waitForWebhook(baseUrl, way.path.replace('/webhook/', ''), 'POST');
-	return { n8n, baseUrl };
+	return { n8n, baseUrl: await startN8nWith(n8n, sandbox, tarball, ways) };
 }
 
 /** The package as it was at `ref`: its files from git, built with this checkout's node_modules, packed. */
@@ -159,8 +84,7 @@ interface LimitRow {
 	rateLimited: number;
 }
 
-async function limitedBursts(sandbox: Sandbox, n8n: N8n, baseUrl: string, label: string): Promise<LimitRow[]> {
-	const way = WAYS[1];
+async function limitedBursts(sandbox: Sandbox, n8n: N8n, baseUrl: string, label: string, way: Way): Promise<LimitRow[]> {
 	const rows: LimitRow[] = [];
 	for (const limit of LOOKUP_LIMITS) {
 		const deliveries = await burstDeliveries(sandbox, LIMITED_BURST, 0);
@@ -198,6 +122,8 @@ async function main(): Promise<void> {
 	for (const baseline of baselines) log(`baseline ${baseline.ref} (${baseline.commit}) packed`);
 	const throughput: Array<{ way: Way; runs: BurstRun[] }> = WAYS.map((way) => ({ way, runs: [] }));
 	let limits: LimitRow[] = [];
+	const loadBefore = loadavg();
+	let loadAfter = loadBefore;
 	try {
 		let { n8n, baseUrl } = await startN8n(sandbox, undefined, WAYS);
 		try {
@@ -210,15 +136,17 @@ async function main(): Promise<void> {
 					log(`${run === 0 ? 'warm-up' : `run ${run}`}: ${entry.way.label}: ${result.answeredPerSecond}/s answered, ${result.recordedPerSecond}/s recorded, ${JSON.stringify(result.answers)}`);
 				}
 			}
-			limits = await limitedBursts(sandbox, n8n, baseUrl, 'this build');
+			loadAfter = loadavg();
+			// Version 1, as the baselines have it: the lookup's retry is the same code in both versions.
+			limits = await limitedBursts(sandbox, n8n, baseUrl, 'this build', V1_CONFIRMED);
 		} finally {
 			await n8n.dispose();
 		}
 		const baselineRows: LimitRow[] = [];
 		for (const baseline of baselines) {
-			({ n8n, baseUrl } = await startN8n(sandbox, baseline.tarball, [WAYS[1]]));
+			({ n8n, baseUrl } = await startN8n(sandbox, baseline.tarball, [V1_CONFIRMED]));
 			try {
-				baselineRows.push(...(await limitedBursts(sandbox, n8n, baseUrl, `${baseline.ref} (${baseline.commit})`)));
+				baselineRows.push(...(await limitedBursts(sandbox, n8n, baseUrl, `${baseline.ref} (${baseline.commit})`, V1_CONFIRMED)));
 			} finally {
 				await n8n.dispose();
 			}
@@ -229,11 +157,18 @@ async function main(): Promise<void> {
 		for (const baseline of baselines) rmSync(baseline.folder, { recursive: true, force: true });
 	}
 
-	const floor = median(throughput[0].runs.map((run) => run.answeredPerSecond));
+	const answeredOf = (way: Way) => median(throughput.find((entry) => entry.way === way)!.runs.map((run) => run.answeredPerSecond));
+	const floor = answeredOf(WAYS[0]);
+	// What remembering each delivery costs alone (Start Once on against off, the same way otherwise), and the floor plus that cost.
+	const memoryMs = round(1000 / answeredOf(UNCONFIRMED) - 1000 / answeredOf(UNCONFIRMED_FORGETTING), 1);
+	const floorWithMemory = round(1000 / (1000 / floor + Math.max(0, memoryMs)), 1);
+	const load = (figures: number[]) => figures.map((figure) => round(figure, 1)).join(', ');
 	const markdown = [
 		`## The trigger in a burst (\`npm run bench:trigger\`)`,
 		'',
 		`${new Date().toISOString()} · n8n ${N8N_VERSION} (\`n8n start\`, SQLite, filesystem binary mode) · bursts of ${SIZE} deliveries (finished renders and batches of the sandbox) posted within a second, each on a connection of its own · medians of ${RUNS} runs after a warm-up`,
+		'',
+		`Machine: ${cpus().length} cores; load average (1, 5, 15 min) ${load(loadBefore)} before the runs, ${load(loadAfter)} after them (the machine may be shared: compare the rows of one run, as ratios).`,
 		'',
 		'Answered: deliveries a second until the last answer. Recorded: deliveries a second until n8n had recorded every execution they started. × floor: answered a second against n8n\'s Webhook node receiving the same posts.',
 		'',
@@ -245,7 +180,11 @@ async function main(): Promise<void> {
 			}),
 		),
 		'',
-		`### A burst of ${LIMITED_BURST} confirmed deliveries within a second, the service answering 429 (Retry-After: 1) beyond its limit of status lookups`,
+		`What the Webhook node does not pay: remembering each delivery (Start Once), ${memoryMs} ms a delivery in this run (the secret-token way with Start Once on against off). n8n's floor plus that cost: ${floorWithMemory} a second; version 2 confirmed takes ${round(answeredOf(CONFIRMED) / floorWithMemory, 2)} × that, unconfirmed ${round(answeredOf(UNCONFIRMED) / floorWithMemory, 2)} ×, with Download File ${round(answeredOf(CONFIRMED_DOWNLOADING) / floorWithMemory, 2)} ×.`,
+		'',
+		`And a cost n8n puts on every trigger but its own Webhook node with static parameters: an expression isolate for the call's webhook phase (n8n 2.40.7, live-webhooks.js). The Webhook node with one expression option pays it: ${answeredOf(FLOOR_WITH_ISOLATE)} a second (${round(answeredOf(FLOOR_WITH_ISOLATE) / floor, 2)} × the floor). Against it, version 2 confirmed takes ${round(answeredOf(CONFIRMED) / answeredOf(FLOOR_WITH_ISOLATE), 2)} ×, unconfirmed ${round(answeredOf(UNCONFIRMED) / answeredOf(FLOOR_WITH_ISOLATE), 2)} ×, with Download File ${round(answeredOf(CONFIRMED_DOWNLOADING) / answeredOf(FLOOR_WITH_ISOLATE), 2)} ×.`,
+		'',
+		`### A burst of ${LIMITED_BURST} confirmed deliveries within a second, the service answering 429 (Retry-After: 1) beyond its limit of status lookups (version 1's way)`,
 		'',
 		table(
 			['package', 'lookups / s allowed', 'answers (last, after sending 503s again)', 'deliveries lost (not started)', 'until the last answer (s)', 'lookups', 'of them answered 429'],

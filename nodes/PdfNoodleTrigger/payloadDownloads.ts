@@ -23,7 +23,7 @@ export async function payloadFileContext(webhook: IWebhookFunctions, confirmed: 
 	const refuse = (reason: string) => new NodeOperationError(webhook.getNode(), `Not downloaded: ${reason}`);
 	if (!(webhook.getNodeParameter(DOWNLOAD_UNCONFIRMED, false) as boolean)) {
 		const reason =
-			'the call was not confirmed with pdf noodle, and the trigger fetches only confirmed files. Select a PDF Noodle API credential (with Confirm With PDF Noodle on), or turn on Download From Unconfirmed Payload URLs';
+			'the call was not confirmed with pdf noodle, and the trigger fetches only confirmed files. Confirm calls with pdf noodle (Authentication: Confirm With PDF Noodle; in version 1, a PDF Noodle API credential with Confirm With PDF Noodle on), or turn on Download From Unconfirmed Payload URLs';
 		return {
 			...context,
 			fileRequestGuard: {

@@ -1,8 +1,27 @@
-import type { ICredentialsDecrypted, ICredentialTestFunctions, IHookFunctions, INodeCredentialTestResult } from 'n8n-workflow';
+import { createHash, timingSafeEqual } from 'crypto';
+import type { ICredentialsDecrypted, ICredentialTestFunctions, IDataObject, IHookFunctions, INodeCredentialTestResult, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** The optional credential with the token; the description names it literally, for the linter's check. */
 export const SECRET_CREDENTIAL = 'pdfNoodleTriggerApi';
+
+function sameSecret(given: string, expected: string): boolean {
+	// Hashing first gives equal lengths, so the comparison time says nothing about the token.
+	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+	return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Whether the call's `?token=` is the secret credential's token. No credential selected, a
+ * credential that cannot be read (it throws: n8n answers 500) or an empty token (a bare
+ * `?token=` would pass) never let a call through.
+ */
+export async function tokenAccepted(webhook: IWebhookFunctions): Promise<boolean> {
+	if (!webhook.getNode().credentials?.[SECRET_CREDENTIAL]) return false;
+	const { token } = await webhook.getCredentials<{ token?: unknown }>(SECRET_CREDENTIAL);
+	const given = (webhook.getQueryData() as IDataObject).token;
+	return typeof token === 'string' && token !== '' && typeof given === 'string' && sameSecret(given, token);
+}
 
 /** Fewer characters than this can be guessed: the token is all that keeps strangers off the trigger's URL. */
 export const MIN_TOKEN_LENGTH = 16;

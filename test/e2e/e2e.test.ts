@@ -15,7 +15,7 @@ import { isPdf, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
-import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
+import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, savedVersion1Trigger, secretTokenTrigger, triggerSecretCredential } from './examples';
 import { type N8n, N8N_MAJOR, N8nWithTestResolver } from './n8n';
 import { N8N_3X_PROFILE } from './n8n3Profile';
 import { testOnN8n2, testOnN8n2With3xProfile } from './versions';
@@ -283,14 +283,11 @@ describe('the API key and redirects', () => {
 });
 
 /**
- * The example trigger without its PDF Noodle API credential: nothing is confirmed, and its
- * file downloads are refused (Download From Unconfirmed Payload URLs is off).
+ * The example trigger with the secret token in the URL instead of the confirmation: nothing is
+ * confirmed, and its file downloads are refused (Download From Unconfirmed Payload URLs is off).
  */
 function unconfirmedTrigger() {
-	const receiver = example('trigger-receive-renders');
-	const { pdfNoodleApi: _confirming, ...credentials } = receiver.nodes[0].credentials;
-	receiver.nodes[0] = { ...receiver.nodes[0], webhookId: 'pdf-noodle-unconfirmed', credentials };
-	return { ...receiver, id: 'pdfNoodleTriggerUnconfirmed', name: 'PDF Noodle: unconfirmed trigger' };
+	return secretTokenTrigger('pdfNoodleTriggerUnconfirmed', 'PDF Noodle: unconfirmed trigger', 'pdf-noodle-unconfirmed');
 }
 
 /** The same, downloading what a call names (Download From Unconfirmed Payload URLs on). */
@@ -312,6 +309,8 @@ describe('the trigger in a running n8n', () => {
 		await n8n.activateWorkflow('pdfNoodleTriggerReceiver');
 		await n8n.importWorkflow(unconfirmedTrigger());
 		await n8n.activateWorkflow('pdfNoodleTriggerUnconfirmed');
+		await n8n.importWorkflow(savedVersion1Trigger());
+		await n8n.activateWorkflow('triggerV1Saved');
 		await n8n.importWorkflow(unconfirmedDownloadingTrigger());
 		await n8n.activateWorkflow('pdfNoodleTriggerDownloading');
 		sandbox.context.requestLog.length = 0;
@@ -417,20 +416,48 @@ describe('the trigger in a running n8n', () => {
 		assert.ok((await pdfText(n8n.readBinary(items[1].binary.data))).includes('Grace Hopper'));
 	});
 
-	test('forged calls are refused and start nothing', async () => {
-		const before = triggerExecutions().length;
+	test('forged calls are refused and start nothing: without the token at a trigger guarded by it, for their body at any', async () => {
+		const before = [triggerExecutions().length, executionsOf('pdfNoodleTriggerUnconfirmed').length];
 		const payload = { requestId: 'forged', renderStatus: 'SUCCESS', signedUrl: '', metadata: {} };
 		const n8nServer = axios.create({ baseURL: baseUrl, validateStatus: () => true });
-		const post = async (query: string, body: unknown, contentType = 'application/json') =>
-			(await n8nServer.post(`${triggerPath}${query}`, body, { headers: { 'Content-Type': contentType } })).status;
-		assert.equal(await post('', payload), 401);
-		assert.equal(await post('?token=wrong', payload), 401);
+		const post = async (path: string, query: string, body: unknown, contentType = 'application/json') =>
+			(await n8nServer.post(`${path}${query}`, body, { headers: { 'Content-Type': contentType } })).status;
+		const guarded = '/webhook/pdf-noodle-unconfirmed/pdf-noodle';
+		assert.equal(await post(guarded, '', payload), 401);
+		assert.equal(await post(guarded, '?token=wrong', payload), 401);
 		// The token of the trigger's credential lets a call past the check, to be refused for its body.
-		assert.equal(await post(`?token=${EXAMPLE_TRIGGER_TOKEN}`, { hello: 'world' }), 400);
-		assert.equal(await post(`?token=${EXAMPLE_TRIGGER_TOKEN}`, 'not json', 'text/plain'), 400);
-		assert.equal(await post(`?token=${EXAMPLE_TRIGGER_TOKEN}`, { ...payload, renderStatus: 'ONGOING' }), 422);
+		for (const path of [guarded, triggerPath]) {
+			assert.equal(await post(path, `?token=${EXAMPLE_TRIGGER_TOKEN}`, { hello: 'world' }), 400);
+			assert.equal(await post(path, `?token=${EXAMPLE_TRIGGER_TOKEN}`, 'not json', 'text/plain'), 400);
+			assert.equal(await post(path, `?token=${EXAMPLE_TRIGGER_TOKEN}`, { ...payload, renderStatus: 'ONGOING' }), 422);
+		}
 		await new Promise((wait) => setTimeout(wait, 1500));
-		assert.equal(triggerExecutions().length, before);
+		assert.deepEqual([triggerExecutions().length, executionsOf('pdfNoodleTriggerUnconfirmed').length], before);
+	});
+
+	test('a workflow saved with version 1 of the trigger (both credentials) still runs: the token is checked, the call confirmed, a forged one refused', async () => {
+		const path = '/webhook/pdf-noodle-v1-saved/pdf-noodle';
+		const forged = { ...forgedRender(), requestId: 'forged-e2e-v1' };
+		const withoutToken = await axios.post(`${baseUrl}${path}`, forged, { validateStatus: () => true });
+		assert.deepEqual([withoutToken.status, withoutToken.data], [401, { message: 'Unauthorized' }], 'no token: refused before any lookup');
+		assert.equal(statusLookupsOf('forged-e2e-v1').length, 0);
+		const withToken = await axios.post(`${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`, forged, { validateStatus: () => true });
+		assert.deepEqual([withToken.status, withToken.data], [403, { message: 'pdf noodle knows no render "forged-e2e-v1": the call is not confirmed and starts nothing' }]);
+
+		const workflow = example('async-render-to-trigger');
+		workflow.nodes[1].parameters.webhook = `${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`;
+		await n8n.importWorkflow({ ...workflow, id: 'asyncRenderToV1' });
+		const [ack] = outputOf(await n8n.execute('asyncRenderToV1'), 'Render asynchronously');
+		const requestId = ack.json.requestId;
+		const execution = await waitFor('the version-1 trigger\'s execution', () =>
+			executionsOf('triggerV1Saved').find((entry) => entry.status === 'success' && JSON.stringify(entry.data).includes(requestId)),
+		);
+		const [item] = execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0];
+		assert.deepEqual([item.json.event, item.json.requestId, item.json.renderStatus], ['render', requestId, 'SUCCESS']);
+		assert.ok((await pdfText(n8n.readBinary(item.binary.data))).includes('Monthly report'));
+		assert.equal(statusLookupsOf(requestId).length, 1, 'confirmed with pdf noodle by one status call');
+		assert.equal(executionsOf('triggerV1Saved').length, 1, 'the forged calls started nothing');
+		assert.deepEqual(internal.received, [], 'the internal address got nothing');
 	});
 
 	test('a forged SUCCESS with the right token and a file URL inside n8n\'s network: confirmed, it is refused 403 and nothing is fetched', async () => {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 export const EXAMPLES_FOLDER = resolve(__dirname, '..', '..', 'examples');
 /** The credential id the examples refer to. */
 export const EXAMPLE_CREDENTIAL_ID = 'pdfNoodleSandbox';
-/** The trigger secret of trigger-receive-renders.json, and the token its senders put in the URL. */
+/** The trigger secret the tests' token-guarded triggers (`secretTokenTrigger`) use, and the token their senders put in the URL. */
 export const EXAMPLE_TRIGGER_SECRET_ID = 'pdfNoodleTriggerSecret';
 export const EXAMPLE_TRIGGER_TOKEN = 'change-this-token';
 
@@ -25,4 +25,27 @@ export function sandboxCredential(apiKey: string, baseUrl: string) {
 
 export function triggerSecretCredential() {
 	return { id: EXAMPLE_TRIGGER_SECRET_ID, name: 'PDF Noodle Trigger secret', type: 'pdfNoodleTriggerApi', data: { token: EXAMPLE_TRIGGER_TOKEN } };
+}
+
+/**
+ * The example trigger (trigger-receive-renders.json, version 2, confirming with pdf noodle) set
+ * to the other Authentication, the secret token in the URL: its calls are not confirmed. Under
+ * `webhookId` and workflow `id` (at most 21 characters: n8n saves static data only for such),
+ * with `parameters` over the example's.
+ */
+export function secretTokenTrigger(id: string, name: string, webhookId: string, parameters: Record<string, unknown> = {}): any {
+	const receiver = example('trigger-receive-renders');
+	const [trigger] = receiver.nodes;
+	receiver.nodes[0] = {
+		...trigger,
+		webhookId,
+		parameters: { ...trigger.parameters, authentication: 'secretToken', ...parameters },
+		credentials: { pdfNoodleTriggerApi: { id: EXAMPLE_TRIGGER_SECRET_ID, name: 'PDF Noodle Trigger secret' } },
+	};
+	return { ...receiver, id, name };
+}
+
+/** The example receiver as the package saved it before version 2 (typeVersion 1, both credentials): test/e2e/trigger-v1-saved.json. */
+export function savedVersion1Trigger(): any {
+	return JSON.parse(readFileSync(join(__dirname, 'trigger-v1-saved.json'), 'utf8'));
 }

@@ -21,7 +21,7 @@ import { pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
 import { startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
-import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from './examples';
+import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, secretTokenTrigger, triggerSecretCredential } from './examples';
 import { N8N_MAJOR, N8nWithTestResolver } from './n8n';
 import { N8N_3X_PROFILE } from './n8n3Profile';
 import { testOnN8n2 } from './versions';
@@ -51,17 +51,9 @@ let baseUrl: string;
 let internal: Server;
 const internalReceived: string[] = [];
 
-/** The example trigger without the API credential, downloading what a call names. */
+/** The example trigger with the secret token instead of the confirmation, downloading what a call names. */
 function unconfirmedDownloadingTrigger() {
-	const receiver = example('trigger-receive-renders');
-	const { pdfNoodleApi: _confirming, ...credentials } = receiver.nodes[0].credentials;
-	receiver.nodes[0] = {
-		...receiver.nodes[0],
-		webhookId: 'pdf-noodle-hardened-unconfirmed',
-		parameters: { ...receiver.nodes[0].parameters, downloadUnconfirmed: true },
-		credentials,
-	};
-	return { ...receiver, id: UNCONFIRMED_TRIGGER_ID, name: 'PDF Noodle: unconfirmed, downloading' };
+	return secretTokenTrigger(UNCONFIRMED_TRIGGER_ID, 'PDF Noodle: unconfirmed, downloading', 'pdf-noodle-hardened-unconfirmed', { downloadUnconfirmed: true });
 }
 
 beforeAll(async () => {

@@ -379,18 +379,20 @@ describe('refused calls start nothing', () => {
 		assert.equal(server.executions.length, 0);
 	});
 
-	test('the token stays out of the workflow: the trigger has no secret parameter, the example names its credential', async () => {
+	test('the token stays out of the workflow: the trigger has no secret parameter, the example names its credentials', async () => {
 		const server = await trigger({ events: ['render'], statusFilter: 'all', downloadFile: true }, secret('s3cret-token'));
 		assert.ok(!JSON.stringify(server.workflowJson).includes('s3cret-token'));
 		assert.deepEqual(Object.keys(server.workflowJson.nodes[0].credentials ?? {}), ['pdfNoodleTriggerApi']);
 		const secretParameters = new PdfNoodleTrigger().description.properties.filter((property) => property.typeOptions?.password);
 		assert.deepEqual(secretParameters, []);
 
-		const example = readFileSync(join(__dirname, '..', '..', 'examples', 'trigger-receive-renders.json'), 'utf8');
-		const [node] = JSON.parse(example).nodes;
-		assert.equal(node.parameters.token, undefined);
-		assert.ok(node.credentials.pdfNoodleTriggerApi.id);
-		assert.ok(!example.includes('change-this-token'));
+		for (const file of ['examples/trigger-receive-renders.json', 'test/e2e/trigger-v1-saved.json']) {
+			const workflow = readFileSync(join(__dirname, '..', '..', file), 'utf8');
+			const [node] = JSON.parse(workflow).nodes;
+			assert.equal(node.parameters.token, undefined);
+			assert.ok(Object.values(node.credentials as Record<string, { id: string }>).every((credential) => credential.id), file);
+			assert.ok(!workflow.includes('change-this-token'), file);
+		}
 	});
 
 	const ongoing: Array<[string, unknown]> = [
@@ -529,7 +531,7 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 		assert.equal(item.binary, undefined);
 		assert.equal(
 			item.json.downloadError,
-			'data: Not downloaded: the call was not confirmed with pdf noodle, and the trigger fetches only confirmed files. Select a PDF Noodle API credential (with Confirm With PDF Noodle on), or turn on Download From Unconfirmed Payload URLs',
+			'data: Not downloaded: the call was not confirmed with pdf noodle, and the trigger fetches only confirmed files. Confirm calls with pdf noodle (Authentication: Confirm With PDF Noodle; in version 1, a PDF Noodle API credential with Confirm With PDF Noodle on), or turn on Download From Unconfirmed Payload URLs',
 		);
 		assert.deepEqual(internal.received, []);
 		assert.deepEqual(statusLookups(), [], 'without the API credential nothing is looked up');
@@ -732,5 +734,104 @@ describe('the credential test of the PDF Noodle Trigger Secret API judges the to
 	test('the trigger names it as the test of its secret credential (n8n runs it when the credential is saved)', () => {
 		const secretCredential = new PdfNoodleTrigger().description.credentials?.find((credential) => credential.name === 'pdfNoodleTriggerApi');
 		assert.equal(secretCredential?.testedBy, 'pdfNoodleTriggerSecretTest');
+	});
+});
+
+describe('version 2: one credential at a time, chosen by Authentication', () => {
+	/** Confirm With PDF Noodle, the default Authentication: the API credential alone. */
+	const confirming = (): TriggerOptions => ({ typeVersion: 2, credentials: credentialsFor(sandbox) });
+	/** Secret Token in the URL: the secret alone. */
+	const tokenGuarded = (token: string): TriggerOptions => ({ typeVersion: 2, credentials: { pdfNoodleTriggerApi: { token } } });
+	const forged = { requestId: 'forged-v2', renderStatus: 'SUCCESS', signedUrl: 'http://127.0.0.1:1/x.pdf', metadata: {} };
+
+	test('confirming: an async render starts the workflow with pdf noodle\'s answer and file after one lookup, no token asked; a forged call and a replay start nothing', async () => {
+		const server = await trigger({ events: ['render'], downloadFile: true }, confirming());
+		const requestId = await asyncRenderTo(server.url);
+		assert.deepEqual(statusLookups(), [`GET /v1/pdf/status/${requestId}`]);
+		assert.equal(server.executions.length, 1);
+		const [item] = server.executions[0];
+		assert.deepEqual([item.json.event, item.json.requestId, item.json.renderStatus], ['render', requestId, 'SUCCESS']);
+		assert.ok((await pdfText(await binaryBytes(item.binary?.data))).includes('Grace Hopper'));
+
+		assert.deepEqual(await post(server.url, forged), { status: 403, json: { message: 'pdf noodle knows no render "forged-v2": the call is not confirmed and starts nothing' } });
+		const [delivered] = deliveriesOf([requestId]);
+		assert.deepEqual(await post(server.url, delivered), { status: 200, json: { received: true, started: false, duplicate: true } });
+		assert.equal(server.executions.length, 1);
+		assert.deepEqual(rememberedDeliveries(server), [`render:${requestId}`]);
+	});
+
+	test('secret token: without it or with a wrong one 401 and nothing looked up; with it the call\'s own data starts the workflow, its files fetched only when allowed', async () => {
+		const token = 'tok-v2-secret-123456';
+		const server = await trigger({ authentication: 'secretToken', events: ['render'], downloadFile: true }, tokenGuarded(token));
+		assert.deepEqual(await post(server.url, forged), { status: 401, json: { message: 'Unauthorized' } });
+		assert.equal((await post(`${server.url}?token=wrong`, forged)).status, 401);
+		assert.deepEqual(await post(`${server.url}?token=${token}`, forged), { status: 200, json: { received: true, started: true } });
+		assert.deepEqual(statusLookups(), [], 'nothing is confirmed in this Authentication');
+		const [item] = server.executions[0];
+		assert.equal(item.json.requestId, 'forged-v2');
+		assert.equal(item.binary, undefined);
+		assert.match(String(item.json.downloadError), /^data: Not downloaded: the call was not confirmed with pdf noodle, and the trigger fetches only confirmed files\. Confirm calls with pdf noodle \(Authentication: Confirm With PDF Noodle;/);
+
+		// Allowed, the URL is fetched under n8n's egress policy, which refuses the sandbox's loopback
+		// address: this Authentication has no API credential, so no Base URL to exempt.
+		const downloading = await trigger({ authentication: 'secretToken', events: ['render'], downloadFile: true, downloadUnconfirmed: true }, tokenGuarded(token));
+		const signedUrl = await renderedFileUrl();
+		assert.equal((await post(`${downloading.url}?token=${token}`, { ...forged, requestId: 'unconfirmed-file', signedUrl })).status, 200);
+		assert.equal(downloading.executions[0][0].binary, undefined);
+		assert.match(String(downloading.executions[0][0].json.downloadError), new RegExp(`^data: Not downloaded: n8n's SSRF protection blocked ${new URL(signedUrl).origin}`));
+		assert.deepEqual(statusLookups(), []);
+	});
+
+	test('without the credential its Authentication names, activation is refused with the reason, and a call is refused', async () => {
+		const unconfirmable = await trigger({ events: ['render'] }, { typeVersion: 2 });
+		await assert.rejects(unconfirmable.lifecycle('checkExists'), { message: 'The trigger has no PDF Noodle API credential', description: 'Every call would be refused. Select one, as its Authentication asks.' });
+		assert.deepEqual(await post(unconfirmable.url, forged), { status: 500, json: { message: 'The trigger has no PDF Noodle API credential to confirm the call with: select one' } });
+		const unguarded = await trigger({ authentication: 'secretToken', events: ['render'] }, { typeVersion: 2, credentials: credentialsFor(sandbox) });
+		await assert.rejects(unguarded.lifecycle('checkExists'), { message: 'The trigger has no PDF Noodle Trigger Secret API credential' });
+		assert.equal((await post(`${unguarded.url}?token=`, forged)).status, 401);
+		assert.equal(unconfirmable.executions.length + unguarded.executions.length, 0);
+		assert.equal(await (await trigger({ events: ['render'] }, confirming())).lifecycle('checkExists'), true);
+		// A secret with an empty token left on a trigger that confirms is not read (n8n would refuse it, hidden): activation goes on.
+		const leftOver = await trigger({ events: ['render'] }, { typeVersion: 2, credentials: { ...credentialsFor(sandbox), pdfNoodleTriggerApi: { token: '' } } });
+		assert.equal(await leftOver.lifecycle('checkExists'), true);
+		assert.equal(leftOver.credentialReads.pdfNoodleTriggerApi, undefined);
+	});
+
+	test('a trigger saved by version 1 (test/e2e/trigger-v1-saved.json: its parameters, both credentials) runs as before: the token checked, the call confirmed', async () => {
+		const [saved] = JSON.parse(readFileSync(join(__dirname, '..', 'e2e', 'trigger-v1-saved.json'), 'utf8')).nodes;
+		assert.deepEqual([saved.typeVersion, Object.keys(saved.credentials)], [1, ['pdfNoodleApi', 'pdfNoodleTriggerApi']]);
+		const server = await trigger(saved.parameters, confirmed('tok-v1-saved'));
+		assert.equal((await post(server.url, forged)).status, 401);
+		assert.equal((await post(`${server.url}?token=tok-v1-saved`, forged)).status, 403);
+		const requestId = await asyncRenderTo(`${server.url}?token=tok-v1-saved`);
+		assert.deepEqual(statusLookups(), ['GET /v1/pdf/status/forged-v2', `GET /v1/pdf/status/${requestId}`]);
+		assert.deepEqual(server.executions.map(([item]) => item.json.requestId), [requestId]);
+		assert.ok((await pdfText(await binaryBytes(server.executions[0][0].binary?.data))).includes('Grace Hopper'));
+	});
+});
+
+describe('a burst reads each credential about once a second, not once a call', () => {
+	test('20 calls at once with the token share their reads of the secret; a changed token counts from a second after the change', async () => {
+		const credentials = { pdfNoodleTriggerApi: { token: 'tok-shared-read-1' } };
+		const server = await trigger({ authentication: 'secretToken', events: ['render'], startOnce: false }, { typeVersion: 2, credentials });
+		const render = (index: number) => ({ requestId: `shared-${index}`, renderStatus: 'SUCCESS', signedUrl: '', metadata: {} });
+		const answers = await Promise.all(Array.from({ length: 20 }, async (_, index) => await post(`${server.url}?token=tok-shared-read-1`, render(index))));
+		assert.deepEqual(answers.map(({ status }) => status), Array(20).fill(200));
+		assert.ok(server.credentialReads.pdfNoodleTriggerApi < 20, `${server.credentialReads.pdfNoodleTriggerApi} reads for 20 calls`);
+
+		credentials.pdfNoodleTriggerApi.token = 'tok-shared-read-2';
+		await new Promise((wait) => setTimeout(wait, 1100));
+		assert.equal((await post(`${server.url}?token=tok-shared-read-1`, render(20))).status, 401, 'the old token, a second after the change');
+		assert.equal((await post(`${server.url}?token=tok-shared-read-2`, render(21))).status, 200, 'the new token');
+	});
+
+	test('20 confirmed calls at once read the API credential less often than they look up', async () => {
+		const server = await trigger({ events: ['render'] }, { typeVersion: 2, credentials: credentialsFor(sandbox) });
+		const { json: rendered } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items: Array.from({ length: 20 }, (_, index) => ({ html: `<p>Shared ${index}</p>` })) });
+		const results = rendered.results as Array<Record<string, unknown>>;
+		const answers = await Promise.all(results.map(async (result) => await post(server.url, result)));
+		assert.deepEqual(answers.map(({ status }) => status), Array(20).fill(200));
+		assert.equal(statusLookups().length, 20, 'each call confirmed');
+		assert.ok(server.credentialReads.pdfNoodleApi < 20, `${server.credentialReads.pdfNoodleApi} reads for 20 lookups`);
 	});
 });

@@ -37,11 +37,15 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return await type.authenticate(credentials, requestOptions as IHttpRequestOptions);
 	}
 
+	/** How often each credential type was read (n8n reads from its database and decrypts each time). */
+	readonly reads: Record<string, number> = {};
+
 	async getDecrypted(
 		_additionalData: unknown,
 		_nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.reads[type] = (this.reads[type] ?? 0) + 1;
 		const data = this.data[type];
 		if (!data) throw new Error(`The test gave no data for credential type "${type}"`);
 		return { ...data };

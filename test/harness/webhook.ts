@@ -48,6 +48,8 @@ export interface TriggerServer {
 	executions: INodeExecutionData[][];
 	/** The workflow as n8n stores and exports it: the credential by reference, never its data. */
 	workflowJson: { nodes: INode[]; connections: object };
+	/** How often the node read each credential type so far. */
+	credentialReads: Record<string, number>;
 	/** The workflow's static data as n8n's database holds it after the calls so far (null before any was saved). */
 	savedStaticData(): Record<string, unknown> | null;
 	close(): Promise<void>;
@@ -56,6 +58,8 @@ export interface TriggerServer {
 export interface TriggerOptions {
 	/** Decrypted credential data by credential type; each type given is selected on the node. */
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** The trigger's type version: 1 (the default here) as workflows saved before version 2 have it. */
+	typeVersion?: 1 | 2;
 }
 
 /**
@@ -80,7 +84,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		id: 'trigger',
 		name: 'PDF Noodle Trigger',
 		type: `${PACKAGE_NAME}.pdfNoodleTrigger`,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		parameters,
 		webhookId: 'pdf-noodle',
@@ -94,7 +98,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	const workflowOn = (staticData: IDataObject | undefined) =>
 		new Workflow({ id: workflowId, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
 	const workflow = workflowOn(undefined);
-	const nodeType = nodeTypes.getByNameAndVersion(node.type, 1);
+	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const executions: INodeExecutionData[][] = [];
 	const credentialsHelper = new TestCredentialsHelper({ ...CREDENTIAL_TYPES, pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials);
 
@@ -142,6 +146,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		lifecycle,
 		executions,
 		workflowJson: JSON.parse(JSON.stringify({ nodes: [node], connections: {} })),
+		credentialReads: credentialsHelper.reads,
 		savedStaticData: () => (storedStaticData === null ? null : (JSON.parse(storedStaticData) as Record<string, unknown>)),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};

@@ -2,7 +2,7 @@
  * The workflows the queue-mode suite runs: each starts from a production webhook, so that
  * the webhook processor takes the call and a worker runs the execution.
  */
-import { EXAMPLE_CREDENTIAL_ID, example } from '../e2e/examples';
+import { EXAMPLE_CREDENTIAL_ID, example, savedVersion1Trigger } from '../e2e/examples';
 
 const credentials = { pdfNoodleApi: { id: EXAMPLE_CREDENTIAL_ID, name: 'PDF Noodle account' } };
 
@@ -84,7 +84,7 @@ export function slowRenderWorkflow() {
 }
 
 /**
- * The PDF Noodle Trigger as the example has it (API and secret credentials, file downloaded), followed
+ * The PDF Noodle Trigger as a version-1 workflow has it (API and secret credentials, file downloaded), followed
  * by a node that uses the file: *Compress PDF* from the trigger's binary, which the worker
  * reads from n8n's binary store and uploads.
  */
@@ -96,7 +96,8 @@ export const TRIGGER_THEN_COMPRESS = {
 };
 
 export function triggerThenCompressWorkflow() {
-	const receiver = example('trigger-receive-renders');
+	// Version 1 as the package saved it (both credentials): such workflows keep running in queue mode too.
+	const receiver = savedVersion1Trigger();
 	// The trigger's production URL is /webhook/<webhookId>/pdf-noodle.
 	const trigger = { ...receiver.nodes[0], webhookId: 'queue-trigger' };
 	const compress = node(

@@ -299,8 +299,9 @@ describe('the PDF Noodle node in the editor', () => {
 		const productionUrl = new RegExp(`^${escapeRegExp(editor.url)}/webhook/[0-9a-f-]+/pdf-noodle$`);
 		await shows(details.getByText(productionUrl), `the production URL (${productionUrl})`);
 		await shows(details.getByText(/Copy this node's Production URL/), 'the notice on where the URL goes');
-		await shows(details.getByText(/each call is confirmed with pdf noodle/), 'the notice on what protects the trigger');
-		await shows(details.getByTestId('input-label').getByText('Confirm With PDF Noodle', { exact: true }), 'the parameter Confirm With PDF Noodle');
+		// Version 2: one credential at a time, chosen by Authentication; confirming is the default.
+		await shows(details.getByTestId('input-label').getByText('Authentication', { exact: true }), 'the parameter Authentication');
+		assert.equal(await parameter(details, 'authentication').locator('input').first().inputValue(), 'Confirm With PDF Noodle');
 		await shows(parameter(details, 'events').getByText('Render Finished', { exact: true }), 'the chosen event');
 		await screenshot(page, 'trigger');
 
@@ -315,7 +316,8 @@ describe('the PDF Noodle node in the editor', () => {
 			// The newest of the account's PDF Noodle API credentials (the credential test above saved one more).
 			(selected) => assert.match(selected, new RegExp(`^${escapeRegExp(SANDBOX_CREDENTIAL)}`), 'a PDF Noodle API credential, selected'),
 		);
-		assert.equal(await parameter(details, 'confirmWithService').getByRole('switch').isChecked(), true, 'Confirm With PDF Noodle is on by default');
+		assert.equal(await details.getByTestId('node-credentials-select').count(), 1, 'one credential picker');
+		assert.deepEqual(await optionsOf(page, parameter(details, 'authentication')), ['Confirm With PDF Noodle', 'Secret Token in the URL']);
 
 		// Listening in the editor, the trigger takes a finished render that pdf noodle delivers to its test URL.
 		await details.getByRole('radio', { name: 'Test URL' }).click();
