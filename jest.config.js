@@ -1,7 +1,8 @@
 /**
  * Jest runs every test layer, one project per layer (`jest --selectProjects engine`).
- * `npm test` (scripts/test.sh) runs them in this order: unit, api, engine together with
- * coverage, then the long layers that start a real n8n, one file at a time.
+ * `npm test` (scripts/test.sh) runs them in this order: unit, contract (the sandbox's own
+ * tests) and engine together with coverage, then the layers that start a real n8n (e2e, ui,
+ * queue), one file at a time.
  *
  * TypeScript goes through @swc/jest (transpiled only; `tsc -p tsconfig.test.json` type-checks).
  * Dynamic `import()` is left to Node (`ignoreDynamic`) so that ESM-only packages such as

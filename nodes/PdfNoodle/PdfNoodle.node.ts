@@ -116,8 +116,9 @@ export class PdfNoodle implements INodeType {
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const operation = chosenOperation(this);
-		const output = await runWithErrorsForModels(runContextOf(this), async (run) => await runOperation(operation, run));
-		addDataCheckHints(this);
+		const run = runContextOf(this);
+		const output = await runWithErrorsForModels(run, async () => await runOperation(operation, run));
+		addDataCheckHints(run);
 		return output;
 	}
 

@@ -57,10 +57,9 @@ test('the helper the recipe runs a tool with is the one the tools use', () => {
 
 test('every tool that shows the Tool Options reads them back (the recipe\'s toolPlan, which runToolOnInputPdf makes)', () => {
 	assert.match(recipe, /toolPlan\(context, fields\)/);
-	const common = readFileSync(join(ROOT, 'nodes/PdfNoodle/resources/pdfTool/common.ts'), 'utf8');
-	assert.match(common.slice(common.indexOf('export function toolPlan')), /toolOptionsBody\(context\)/, 'the plan reads the Tool Options back');
-	const output = readFileSync(join(ROOT, 'nodes/PdfNoodle/resources/pdfTool/output.ts'), 'utf8');
-	assert.match(output.slice(output.indexOf('export async function runToolOnInputPdf')), /toolPlan\(context/, 'runToolOnInputPdf makes the plan');
+	const tool = readFileSync(join(ROOT, 'nodes/PdfNoodle/resources/pdfTool/tool.ts'), 'utf8');
+	assert.match(tool.slice(tool.indexOf('export function toolPlan')), /toolOptionsBody\(context\)/, 'the plan reads the Tool Options back');
+	assert.match(tool.slice(tool.indexOf('export async function runToolOnInputPdf')), /toolPlan\(context/, 'runToolOnInputPdf makes the plan');
 	const showing = pdfTools.filter(({ text }) => /toolOptionsField\(/.test(text) && !/export function toolOptionsField/.test(text));
 	assert.ok(showing.length >= 5, String(showing.length));
 	assert.deepEqual([...showing.filter(({ text }) => !/(toolPlan|runToolOnInputPdf)\(context/.test(text)).map(({ file }) => file)], []);

@@ -2,6 +2,8 @@
  * The rooms of docs/architecture.md and their one-way arrows, kept by a test instead of by
  * prose: every relative import in nodes/ and credentials/ goes from a room to one it may use.
  * A new room, or a new arrow, is a change to ARROWS below and to the picture in the doc.
+ * Within the rooms too, imports run one way (no file reaches itself through its imports, type-only
+ * imports included), and every file stays small (CONTRIBUTING.md: at most 250 lines).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -58,11 +60,15 @@ function sourceFiles(folder: string): string[] {
 	);
 }
 
+/** The relative paths a source imports from (`import type` and `export … from` too). */
+function relativeImportsIn(source: string): string[] {
+	return [...source.matchAll(/from '(\.[^']+)'/g)].map((match) => match[1]);
+}
+
 /** Each relative import of a file, resolved to the file it names. */
 function importsOf(file: string): string[] {
-	const source = readFileSync(file, 'utf8');
-	return [...source.matchAll(/from '(\.[^']+)'/g)].map((match) => {
-		const named = resolve(dirname(file), match[1]);
+	return relativeImportsIn(readFileSync(file, 'utf8')).map((path) => {
+		const named = resolve(dirname(file), path);
 		return existsSync(`${named}.ts`) ? `${named}.ts` : join(named, 'index.ts');
 	});
 }
@@ -92,4 +98,54 @@ test('the rule itself: an import against an arrow is found', () => {
 	assert.ok(!mayUse('transport').has('runner'));
 	assert.ok(mayUse('resources').has('files'), 'through runner');
 	assert.ok(!mayUse('trigger').has('runner'));
+});
+
+/**
+ * The import cycles among `files`, each as "a.ts → b.ts → a.ts" from the first of its files: the
+ * strongly connected components of the import graph (Tarjan's algorithm) with more than one
+ * file, or a file that imports itself.
+ */
+function importCycles(files: string[], importsOfFile: (file: string) => string[]): string[] {
+	const index = new Map<string, number>();
+	const lowest = new Map<string, number>();
+	const stack: string[] = [];
+	const cycles: string[] = [];
+	const visit = (file: string): void => {
+		index.set(file, index.size);
+		lowest.set(file, index.get(file)!);
+		stack.push(file);
+		for (const imported of importsOfFile(file)) {
+			if (!index.has(imported)) {
+				visit(imported);
+				lowest.set(file, Math.min(lowest.get(file)!, lowest.get(imported)!));
+			} else if (stack.includes(imported)) {
+				lowest.set(file, Math.min(lowest.get(file)!, index.get(imported)!));
+			}
+		}
+		if (lowest.get(file) !== index.get(file)) return;
+		const component = stack.splice(stack.indexOf(file));
+		if (component.length > 1 || importsOfFile(file).includes(file)) {
+			const named = component.map((member) => relative(ROOT, member)).sort();
+			cycles.push([...named, named[0]].join(' → '));
+		}
+	};
+	for (const file of files) if (!index.has(file)) visit(file);
+	return cycles;
+}
+
+test('no two files import each other, however far round: the imports among nodes/ and credentials/ have no cycle', () => {
+	assert.deepEqual(importCycles(files, importsOf), []);
+});
+
+test('the cycle finder itself: a circle of type-only imports, and a longer one, are found', () => {
+	const graph: Record<string, string[]> = { a: ['b'], b: ['a'], c: ['d'], d: ['e'], e: ['c', 'f'], f: [] };
+	const found = importCycles(Object.keys(graph).map((name) => join(ROOT, name)), (file) => graph[relative(ROOT, file)].map((name) => join(ROOT, name)));
+	assert.deepEqual(found, ['a → b → a', 'c → d → e → c']);
+	const source = "import type { RunBase } from './runContext';\nimport {\n\ttype A,\n\tb,\n} from '../x';\nexport { y } from '../y';\nimport { z } from 'n8n-workflow';";
+	assert.deepEqual(relativeImportsIn(source), ['./runContext', '../x', '../y'], 'type-only imports, imports over several lines and re-exports are imports');
+});
+
+test('no file under nodes/ or credentials/ is over 250 lines', () => {
+	const long = files.map((file) => ({ file: relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 })).filter(({ lines }) => lines > 250);
+	assert.deepEqual(long, []);
 });

@@ -5,8 +5,8 @@ import { asNodeError, throwOnErrorStatus } from '../../shared/errors/errors';
 import { invalidParameter } from '../../shared/errors/validation';
 import { apiRequestWithinRateLimit } from '../../shared/transport/rateLimit';
 import { throwOnMissingTemplate } from '../fields/templateLocator';
-import { type ItemContext, sharedInRunIfAny } from '../runner/itemContext';
-import type { RunBase } from '../runner/runContext';
+import type { ItemContext } from '../runner/itemContext';
+import type { RunBase, RunContext } from '../runner/runContext';
 import { compareWithVariables, type DataMismatch, hasMismatch, isObject, MISMATCH_KINDS, variablePaths } from './compare';
 import { DATA_CHECK, DATA_CHECK_NAME, type DataCheckSetting, dataCheckSettingOf } from './field';
 
@@ -168,7 +168,7 @@ export function templateDataChecksOf(context: ItemContext): TemplateDataChecks {
  * Shows the run's findings above the node's output in the editor (n8n's execution hints),
  * where n8n offers them (`addExecutionHints`; n8n 1.x's older releases may lack it).
  */
-export function addDataCheckHints(n8n: RunBase & { addExecutionHints?: (...hints: NodeExecutionHint[]) => void }): void {
-	const hints = sharedInRunIfAny<TemplateDataChecks>(n8n, SHARED_KEY)?.hints() ?? [];
-	if (hints.length > 0 && typeof n8n.addExecutionHints === 'function') n8n.addExecutionHints(...hints);
+export function addDataCheckHints(run: RunContext<RunBase & { addExecutionHints?: (...hints: NodeExecutionHint[]) => void }>): void {
+	const hints = run.sharedIfAny<TemplateDataChecks>(SHARED_KEY)?.hints() ?? [];
+	if (hints.length > 0 && typeof run.n8n.addExecutionHints === 'function') run.n8n.addExecutionHints(...hints);
 }

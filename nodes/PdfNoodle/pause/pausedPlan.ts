@@ -4,29 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { FILE_OUTPUT } from '../../shared/files/fileOutput';
 import type { RunContext } from '../runner/runContext';
 import { REQUESTS_AT_ONCE_PARAMETER } from '../runner/requestsAtOnce';
-import { packedPlan, unpackedPlan } from './planText';
+import { packedPlan, type PausedPlan, unpackedPlan } from './planText';
 
-/**
- * What a paused run decided, kept with the execution so that its resume builds the output
- * from it instead of planning the items again (their expressions, `$now` included, would be
- * evaluated anew, and the data of each template looked up again):
- * - `sent`: the input item of each document sent, in the order the request lists them
- *   (at most 20: one render, or one batch);
- * - `settings`: the item whose settings the batch took (its first);
- * - `refused`: the error items of the items refused before sending (under Continue On Fail);
- * - `checks`: each sent document's `dataCheck`, where it has one;
- * - `parameters`: the values, item by item as the run evaluated them, of the parameters the
- *   output is built with (RESUME_PARAMETERS); one value where every item has the same.
- * It is kept as `packedPlan` writes it, every value once, so that an ordinary run of 20 items
- * takes a few of the entries n8n gives (docs/waiting-and-pausing.md has the numbers).
- */
-export interface PausedPlan {
-	sent: number[];
-	settings?: number;
-	refused?: INodeExecutionData[];
-	checks?: Array<IDataObject | null>;
-	parameters: Record<string, { all: unknown } | { each: unknown[] }>;
-}
+export type { PausedPlan } from './planText';
 
 /**
  * The parameters read when the output is built (the operation, the file, its name and field,

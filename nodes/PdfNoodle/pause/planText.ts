@@ -1,11 +1,32 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { PausedPlan } from './pausedPlan';
-
 /*
- * A paused plan as the text kept in the execution's custom data (pausedPlan.ts stores it),
- * written compactly: n8n keeps at most 512 characters in an entry, and the plan has 8 of them.
+ * A paused plan (its shape is here, so that pausedPlan.ts, which stores it, and this file import
+ * one way) as the text kept in the execution's custom data, written compactly: n8n keeps at most
+ * 512 characters in an entry, and the plan has 8 of them.
  */
+
+/**
+ * What a paused run decided, kept with the execution so that its resume builds the output
+ * from it instead of planning the items again (their expressions, `$now` included, would be
+ * evaluated anew, and the data of each template looked up again):
+ * - `sent`: the input item of each document sent, in the order the request lists them
+ *   (at most 20: one render, or one batch);
+ * - `settings`: the item whose settings the batch took (its first);
+ * - `refused`: the error items of the items refused before sending (under Continue On Fail);
+ * - `checks`: each sent document's `dataCheck`, where it has one;
+ * - `parameters`: the values, item by item as the run evaluated them, of the parameters the
+ *   output is built with (RESUME_PARAMETERS); one value where every item has the same.
+ * It is kept as `packedPlan` writes it, every value once, so that an ordinary run of 20 items
+ * takes a few of the entries n8n gives (docs/waiting-and-pausing.md has the numbers).
+ */
+export interface PausedPlan {
+	sent: number[];
+	settings?: number;
+	refused?: INodeExecutionData[];
+	checks?: Array<IDataObject | null>;
+	parameters: Record<string, { all: unknown } | { each: unknown[] }>;
+}
 
 /**
  * The plan as kept: every value once. Item indexes as runs ("0-19", "4*3" for one item's three

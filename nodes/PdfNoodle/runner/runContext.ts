@@ -1,10 +1,11 @@
 import type { ICredentialDataDecryptedObject, IGetNodeParameterOptions, INode, INodeExecutionData, NodeParameterValueType } from 'n8n-workflow';
 
 import { credentialsReadOnce } from '../../shared/transport/credentialsOnce';
+import { egressHelpersOf } from '../../shared/transport/egress';
 import { RequestSlots } from '../../shared/transport/requestSlots';
 import { cancellableSleep } from '../../shared/transport/retry';
 import { FirstStatusCalls } from './firstStatusCalls';
-import { type ItemContext, itemContextOf } from './itemContext';
+import type { ItemContext } from './itemContext';
 import { requestsAtOnceOf } from './requestsAtOnce';
 
 /**
@@ -26,16 +27,42 @@ export interface RunBase {
 /**
  * One node run and the services its items share, made once per run (`runContextOf`) and handed
  * to every operation, for each item or for the whole run: Request Options → Batching (`nextTurn`),
- * the "Requests at Once" slots, the credential read once and what the items learn from each
- * other's first status call (all three in the contexts of `item`). `n8n` is what the run is
- * made from, for what only n8n's execute context does (the pause).
+ * the "Requests at Once" slots, the credential read once, what the items learn from each
+ * other's first status call and the values they share (all four in the contexts of `item`).
+ * `n8n` is what the run is made from, for what only n8n's execute context does (the pause).
  */
 export interface RunContext<Base extends RunBase = RunBase> extends RunBase {
 	readonly n8n: Base;
-	/** The input item's context, with the run's slots, credential and first status calls; one per item. */
+	/** The input item's context, with the run's slots, credential, first status calls and shared values; one per item. */
 	item(itemIndex: number): ItemContext;
 	/** Waits for the turn of the next piece of work (an item, a batch) that Request Options → Batching allows. */
 	nextTurn(): Promise<void>;
+	/** The value the run's items share under `key` (`ItemContext.sharedInRun`), if one of them made it. */
+	sharedIfAny<T>(key: string): T | undefined;
+}
+
+/**
+ * One input item of what the node run is made from, with the run's shared values; the run
+ * puts its other services in between (`RunContext.item`), and the operations ask that.
+ */
+function itemContextOf(base: RunBase, itemIndex: number, sharedInRun: ItemContext['sharedInRun']): ItemContext {
+	return {
+		getNode: () => base.getNode(),
+		getItemIndex: () => itemIndex,
+		getNodeParameter: (name, fallbackValue, options) => base.getNodeParameter(name, itemIndex, fallbackValue, options),
+		getInputData: () => base.getInputData()[itemIndex],
+		getCredentials: async (type) => await base.getCredentials(type, itemIndex),
+		getExecutionCancelSignal: () => base.getExecutionCancelSignal(),
+		sharedInRun,
+		helpers: {
+			...egressHelpersOf(base.helpers),
+			httpRequest: async (options) => await base.helpers.httpRequest(options),
+			httpRequestWithAuthentication: async (type, options, extra) =>
+				await base.helpers.httpRequestWithAuthentication.call(base, type, options, extra),
+			prepareBinaryData: async (data, fileName, mimeType) => await base.helpers.prepareBinaryData(data, fileName, mimeType),
+			getBinaryDataBuffer: async (propertyName) => await base.helpers.getBinaryDataBuffer(itemIndex, propertyName),
+		},
+	};
 }
 
 /** Request Options → Batching: so many items, then a pause, as n8n paces its own HTTP nodes. */
@@ -55,6 +82,12 @@ export function runContextOf<Base extends RunBase>(n8n: Base): RunContext<Base> 
 	const slots = new RequestSlots(requestsAtOnceOf(n8n));
 	const firstStatusCalls = new FirstStatusCalls();
 	const items = new Map<number, ItemContext>();
+	// What the items share (a lookup made once per run, what the run reports at its end), dropped with the run.
+	const shared = new Map<string, unknown>();
+	const sharedInRun = <T>(key: string, make: () => T): T => {
+		if (!shared.has(key)) shared.set(key, make());
+		return shared.get(key) as T;
+	};
 	let started = 0;
 	// Turns are taken one after the other, whoever asks, so the pauses fall between whole groups.
 	let turns: Promise<void> = Promise.resolve();
@@ -70,11 +103,12 @@ export function runContextOf<Base extends RunBase>(n8n: Base): RunContext<Base> 
 		item(itemIndex) {
 			let context = items.get(itemIndex);
 			if (!context) {
-				context = { ...slots.bind(withCredentials(itemContextOf(n8n, itemIndex))), firstStatusCalls };
+				context = { ...slots.bind(withCredentials(itemContextOf(n8n, itemIndex, sharedInRun))), firstStatusCalls };
 				items.set(itemIndex, context);
 			}
 			return context;
 		},
+		sharedIfAny: <T>(key: string) => shared.get(key) as T | undefined,
 		async nextTurn() {
 			const turn = turns.then(async () => {
 				if (pacing && started > 0 && started % pacing.size === 0) await cancellableSleep(run, pacing.intervalMs);

@@ -1,4 +1,4 @@
-/** The waiting room: `sendWork` and `outcomeOfWork`, the one send and wait for work in the background (here), its parameters (settings.ts), Get Status (statusLookup.ts); its arrows: test/unit/rooms.test.ts. */
+/** The waiting room: `sendWork` and `outcomeOfWork`, the one send and wait for work in the background (here), the families' work kinds (workKind.ts), its parameters (settings.ts); its arrows: test/unit/rooms.test.ts. */
 import type { IDataObject, IN8nHttpFullResponse, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -7,29 +7,8 @@ import { apiRequestWithinRateLimit } from '../../shared/transport/rateLimit';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from '../../shared/transport/retry';
 import { type ApiRequest, apiRequest, serviceBaseUrl } from '../../shared/transport/transport';
 import type { ItemContext } from '../runner/itemContext';
-import type { WaitDefaults, WaitSettings } from './settings';
-
-/**
- * A family of background work, as the waits and the Get Status operations see it: what it is
- * called in messages, its waiting defaults, where its status is looked up, and when it is over.
- */
-export interface WorkKind {
-	/** What the work is, for messages: "render", "batch", ... */
-	subject: string;
-	defaults: WaitDefaults;
-	statusPath(id: string): string;
-	/** True once a status record shows a final state. */
-	isFinished(record: IDataObject): boolean;
-	/** The field of the send's answer that names where the work is looked up (`statusUrl` when not said). */
-	statusUrlField?: string;
-	/** For this long after the wait began, a 404 means "not there yet" and is asked again. */
-	notFoundGraceMs?: number;
-	/**
-	 * Whether the first status call waits one interval (the default): the work was just
-	 * started, answered 202 or looked up, so asking at once would only hear that it is going.
-	 */
-	justLookedUp?: boolean;
-}
+import type { WaitSettings } from './settings';
+import type { WorkKind } from './workKind';
 
 /**
  * The wait every operation offers for work that goes on in the background: with "Wait for
@@ -196,7 +175,7 @@ async function pollUntilFinished(context: ItemContext, poll: Poll): Promise<IDat
 				transientFailures = 0;
 				const body = (response.body ?? {}) as IDataObject;
 				if (poll.kind.isFinished(body)) return body;
-				lastState = String(body.renderStatus ?? body.status ?? lastState);
+				lastState = poll.kind.stateOf(body) ?? lastState;
 			}
 		}
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { hasKnownStatus, recordStatusOf, type RecordKind } from './records';
+import { hasKnownStatus, recordStatusOf, type RecordKind, STATE } from './records';
 
 /**
  * Which of the service's two webhook payloads a body is, told apart by shape: a render
@@ -28,6 +28,6 @@ export type StatusFilter = 'all' | 'success' | 'failure';
 export function passesStatusFilter(event: RecordKind, payload: IDataObject, filter: StatusFilter): boolean {
 	if (filter === 'all') return true;
 	const status = recordStatusOf(event, payload);
-	const wanted = filter === 'success' ? ['SUCCESS', 'PARTIAL_SUCCESS'] : ['FAILED', 'PARTIAL_SUCCESS'];
+	const wanted: string[] = filter === 'success' ? [STATE.success, STATE.partialSuccess] : [STATE.failed, STATE.partialSuccess];
 	return wanted.includes(status);
 }

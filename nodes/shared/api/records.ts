@@ -1,71 +1,136 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { batchStatusPath, renderStatusPath } from './endpoints';
+import { batchStatusPath, renderStatusPath, templatePath, toolStatusPath } from './endpoints';
 
 /**
- * The records pdf noodle keeps of the work it does: a render (one document) and a batch (up
- * to 20). What each is called in them (its ID field, its status field), its states, when it
- * is finished and where it is looked up are written here once; the waits, the Get Status
- * operations, the pause and the trigger all read them from here.
+ * The records pdf noodle keeps of the work it does: a render (one document), a batch (up to
+ * 20), a PDF tool job and a template being created. What each is called in them (its ID
+ * field, its status field), its states, when it is finished and where it is looked up are
+ * written here once; the waits, the Get Status operations, the outputs, the pause and the
+ * trigger all read them from here, and no other file writes a state (test/unit/records.test.ts).
  */
-export type RecordKind = 'render' | 'batch';
+export type WorkRecordKind = 'render' | 'batch' | 'tool' | 'creation';
+
+/** The records pdf noodle posts to a webhook (a render result, a batch record): what the trigger and the pause receive. */
+export type RecordKind = Extract<WorkRecordKind, 'render' | 'batch'>;
+
+/** Every state of the spec's "States and transitions", and PENDING, which api-notes.md adds for a creation. */
+export const STATE = {
+	ongoing: 'ONGOING',
+	pending: 'PENDING',
+	success: 'SUCCESS',
+	partialSuccess: 'PARTIAL_SUCCESS',
+	failed: 'FAILED',
+} as const;
+
+export type State = (typeof STATE)[keyof typeof STATE];
 
 interface RecordWords {
+	/** What the work is called in messages: "render", "batch", ... */
+	subject: string;
 	idField: string;
 	statusField: string;
 	/** Every state the spec names for the kind. */
-	states: readonly string[];
+	states: readonly State[];
 	/**
 	 * The states in which the work is over and the record holds its results. ONGOING, no status
 	 * or one the spec does not name is not finished: a wait asks again, a call back is refused.
 	 * A batch that is PARTIAL_SUCCESS is finished (some documents failed, none is still going).
 	 */
-	finishedStates: readonly string[];
+	finishedStates: readonly State[];
 	statusPath(id: string): string;
 }
 
-const RECORD_WORDS: Record<RecordKind, RecordWords> = {
+const RECORD_WORDS: Record<WorkRecordKind, RecordWords> = {
 	render: {
+		subject: 'render',
 		idField: 'requestId',
 		statusField: 'renderStatus',
-		states: ['ONGOING', 'SUCCESS', 'FAILED'],
-		finishedStates: ['SUCCESS', 'FAILED'],
+		states: [STATE.ongoing, STATE.success, STATE.failed],
+		finishedStates: [STATE.success, STATE.failed],
 		statusPath: renderStatusPath,
 	},
 	batch: {
+		subject: 'batch',
 		idField: 'batchRequestId',
 		statusField: 'status',
-		states: ['ONGOING', 'SUCCESS', 'PARTIAL_SUCCESS', 'FAILED'],
-		finishedStates: ['SUCCESS', 'PARTIAL_SUCCESS', 'FAILED'],
+		states: [STATE.ongoing, STATE.success, STATE.partialSuccess, STATE.failed],
+		finishedStates: [STATE.success, STATE.partialSuccess, STATE.failed],
 		statusPath: batchStatusPath,
+	},
+	// api-notes.md: `{requestId, status: ONGOING|SUCCESS|FAILED, result, metadata}`.
+	tool: {
+		subject: 'PDF tool',
+		idField: 'requestId',
+		statusField: 'status',
+		states: [STATE.ongoing, STATE.success, STATE.failed],
+		finishedStates: [STATE.success, STATE.failed],
+		statusPath: toolStatusPath,
+	},
+	// The template's own lookup answers the creation status record, then the template itself (`isFinished`).
+	creation: {
+		subject: 'template creation',
+		idField: 'templateId',
+		statusField: 'status',
+		states: [STATE.pending, STATE.ongoing, STATE.success, STATE.failed],
+		finishedStates: [STATE.success, STATE.failed],
+		statusPath: templatePath,
 	},
 };
 
+/** A creation still queued or going: any other status ends the wait (and, but SUCCESS, fails the item). */
+const CREATION_GOING: readonly string[] = [STATE.pending, STATE.ongoing];
+
 export function isRecordKind(value: unknown): value is RecordKind {
-	return typeof value === 'string' && Object.prototype.hasOwnProperty.call(RECORD_WORDS, value);
+	return value === 'render' || value === 'batch';
 }
 
-/** The ID of a render result (`requestId`) or a batch record (`batchRequestId`). */
-export function recordIdOf(kind: RecordKind, record: IDataObject): string {
+/** What the work is called in messages ("render", "batch", "PDF tool", "template creation"). */
+export function subjectOf(kind: WorkRecordKind): string {
+	return RECORD_WORDS[kind].subject;
+}
+
+/** The ID of a render result (`requestId`) or a batch record (`batchRequestId`), ... */
+export function recordIdOf(kind: WorkRecordKind, record: IDataObject): string {
 	return String(record[RECORD_WORDS[kind].idField]);
 }
 
-/** The status of a render result (`renderStatus`) or a batch record (`status`). */
-export function recordStatusOf(kind: RecordKind, record: IDataObject): string {
+/** The status of a render result (`renderStatus`) or of any other record (`status`). */
+export function recordStatusOf(kind: WorkRecordKind, record: IDataObject): string {
 	return String(record[RECORD_WORDS[kind].statusField]);
 }
 
+/** The status the record reports, if it reports one. */
+export function reportedStatusOf(kind: WorkRecordKind, record: IDataObject): string | undefined {
+	const status = record[RECORD_WORDS[kind].statusField];
+	return typeof status === 'string' ? status : undefined;
+}
+
 /** Whether the record's status is one the spec names for its kind (ONGOING included). */
-export function hasKnownStatus(kind: RecordKind, record: IDataObject): boolean {
-	return RECORD_WORDS[kind].states.includes(recordStatusOf(kind, record));
+export function hasKnownStatus(kind: WorkRecordKind, record: IDataObject): boolean {
+	return (RECORD_WORDS[kind].states as readonly string[]).includes(recordStatusOf(kind, record));
 }
 
-/** Whether the work is over: the record's status is one of its kind's final states. */
-export function isFinished(kind: RecordKind, record: IDataObject): boolean {
-	return RECORD_WORDS[kind].finishedStates.includes(recordStatusOf(kind, record));
+/**
+ * Whether the work is over: the record's status is one of its kind's final states. A creation
+ * is over once the lookup answers the template itself, or any status but PENDING and ONGOING.
+ */
+export function isFinished(kind: WorkRecordKind, record: IDataObject): boolean {
+	if (kind === 'creation') return record.template !== undefined || !CREATION_GOING.includes(recordStatusOf(kind, record));
+	return (RECORD_WORDS[kind].finishedStates as readonly string[]).includes(recordStatusOf(kind, record));
 }
 
-/** Where a render or batch is looked up, below the Base URL. */
-export function statusPathOf(kind: RecordKind, id: string): string {
+/** Whether the record says the work succeeded (for a batch: every document rendered). */
+export function succeeded(kind: WorkRecordKind, record: IDataObject): boolean {
+	return recordStatusOf(kind, record) === STATE.success;
+}
+
+/** Whether the record says the work failed (for a batch: every document). */
+export function failed(kind: WorkRecordKind, record: IDataObject): boolean {
+	return recordStatusOf(kind, record) === STATE.failed;
+}
+
+/** Where a render, batch, tool job or creation is looked up, below the Base URL. */
+export function statusPathOf(kind: WorkRecordKind, id: string): string {
 	return RECORD_WORDS[kind].statusPath(id);
 }

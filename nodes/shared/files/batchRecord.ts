@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { succeeded } from '../api/records';
 import type { FilesAnswer } from './fileOutput';
 
 /**
@@ -14,7 +15,7 @@ export function batchRecordAnswer(record: IDataObject): FilesAnswer {
 		answer.whole = { json: record, url: record.mergedUrl, fallbackName: `${batchRequestId}-merged` };
 	}
 	for (const [index, result] of ((record.results ?? []) as IDataObject[]).entries()) {
-		const rendered = result?.renderStatus === 'SUCCESS' && typeof result.signedUrl === 'string' && result.signedUrl !== '';
+		const rendered = succeeded('render', result ?? {}) && typeof result.signedUrl === 'string' && result.signedUrl !== '';
 		answer.files.push({
 			json: batchEntryJson(record, index, result ?? {}),
 			url: rendered ? (result.signedUrl as string) : undefined,

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPairedItemData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { succeeded } from '../../../shared/api/records';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
@@ -64,7 +65,7 @@ export function failedEntriesOf(run: RunContext, batch: PlannedBatch, record: ID
 	const results = (record.results ?? []) as IDataObject[];
 	return batch.entries.flatMap((entry, index) => {
 		const result = (results[index] ?? {}) as IDataObject;
-		if (result.renderStatus === 'SUCCESS') return [];
+		if (succeeded('render', result)) return [];
 		const json = entryJson(record, index, result, entry);
 		const error = new NodeApiError(run.getNode(), result as JsonObject, {
 			message: `The render of batch entry ${index + 1} failed (requestId ${String(result.requestId ?? 'unknown')})`,

@@ -1,16 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { RENDER_PATHS } from '../../../shared/api/endpoints';
+import type { RenderSource } from '../../../shared/api/endpoints';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../shared/errors/validation';
-import type { ApiRequest } from '../../../shared/transport/transport';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { PAUSE_MODE } from '../../pause/pause';
 import type { ItemContext } from '../../runner/itemContext';
 import type { RunContext } from '../../runner/runContext';
-import { type WaitSettings, waitSettings } from '../../waiting/settings';
+import { waitSettings } from '../../waiting/settings';
+import type { BatchToSend } from './batch';
 import { inputsOf, type Outcome } from './batchOutput';
 import { BATCH_WAIT_DEFAULTS } from './fields';
-import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
+import { checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
 
 /** The Signed URL Lifetime an item's Batch Options set, checked. */
 function lifetimeOf(context: ItemContext): number | undefined {
@@ -43,21 +43,18 @@ function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
 	return fields;
 }
 
-/** A batch checked and ready: its entries, its top-level fields and how the node waits for it. */
-export type BatchToSend = PlannedBatch & { fields: IDataObject; wait: WaitSettings };
-
 /**
  * Plans every batch from the input, every parameter of every item and of every batch
  * checked, before anything is asked of pdf noodle (`checkedBatches` then checks the data).
  */
-export function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome): BatchToSend[] {
+export function draftBatches(run: RunContext, source: RenderSource, outcome: Outcome): BatchToSend[] {
 	const items = run.getInputData();
 	const fromList = run.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
 	let batches: PlannedBatch[] = [];
 	if (fromList) {
 		items.forEach((_, inputIndex) => {
 			try {
-				const entries = entriesOfList(run.item(inputIndex), kind).map((body) => ({ body, inputIndex }));
+				const entries = entriesOfList(run.item(inputIndex), source).map((body) => ({ body, inputIndex }));
 				batches.push({ entries, settingsIndex: inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
@@ -67,7 +64,7 @@ export function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome)
 		const entries: PlannedEntry[] = [];
 		items.forEach((_, inputIndex) => {
 			try {
-				entries.push({ ...entryOfItem(run.item(inputIndex), kind), inputIndex });
+				entries.push({ ...entryOfItem(run.item(inputIndex), source), inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
 			}
@@ -75,7 +72,7 @@ export function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome)
 		batches = chunkEntries(entries, (entry, bytes) =>
 			outcome.fail(
 				[entry.inputIndex],
-				invalidParameter(run.item(entry.inputIndex), kind === 'html' ? 'HTML' : 'Data (JSON)', `makes an entry of ${(bytes / 1024 / 1024).toFixed(1)} MB, over the 3 MB a batch may carry`),
+				invalidParameter(run.item(entry.inputIndex), source === 'html' ? 'HTML' : 'Data (JSON)', `makes an entry of ${(bytes / 1024 / 1024).toFixed(1)} MB, over the 3 MB a batch may carry`),
 			),
 		);
 	}
@@ -91,11 +88,11 @@ export function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome)
 }
 
 /** The planned batches with each template's data checked (Check Data Against Template) and their size too. */
-export async function checkedBatches(run: RunContext, kind: BatchKind, planned: BatchToSend[], outcome: Outcome): Promise<BatchToSend[]> {
+export async function checkedBatches(run: RunContext, source: RenderSource, planned: BatchToSend[], outcome: Outcome): Promise<BatchToSend[]> {
 	const fromList = run.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
 	const checked: BatchToSend[] = [];
 	for (const batch of planned) {
-		const withData = kind === 'template' ? await withCheckedData(run, batch, fromList, outcome) : batch;
+		const withData = source === 'template' ? await withCheckedData(run, batch, fromList, outcome) : batch;
 		if (!withData) continue;
 		try {
 			const size = Buffer.byteLength(JSON.stringify({ items: withData.entries.map((entry) => entry.body), ...withData.fields }), 'utf8');
@@ -135,9 +132,3 @@ async function withCheckedData(run: RunContext, batch: BatchToSend, fromList: bo
 	}
 	return entries.length > 0 ? { ...batch, entries } : undefined;
 }
-
-/** The request of a batch, the same whether the node waits for it or pauses (`extraFields`: the resume URL as its webhook). */
-export function batchRequest(kind: BatchKind, batch: BatchToSend, extraFields: IDataObject = {}): ApiRequest {
-	return { method: 'POST', url: RENDER_PATHS[kind].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, ...extraFields } };
-}
-

@@ -1,25 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { batchStatusPath } from '../../../shared/api/endpoints';
-import { isFinished } from '../../../shared/api/records';
 import { fileOutputField } from '../../../shared/files/fileOutput';
 import type { TemplateDataNames } from '../../fields/templateData';
 import { renderModeFields } from '../../pause/mode';
 import { type WaitDefaults, waitingFields } from '../../waiting/settings';
-import { type WorkKind } from '../../waiting/waiting';
 
 export const RESOURCE = 'batch';
 
 /** Batches of up to 20 documents take longer than single renders. */
 export const BATCH_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 600 };
-
-/** A batch going on in the background, as the waits and Get Status look it up. */
-export const BATCH_WORK: WorkKind = {
-	subject: 'batch',
-	defaults: BATCH_WAIT_DEFAULTS,
-	statusPath: batchStatusPath,
-	isFinished: (record) => isFinished('batch', record),
-};
 
 /** Batch entries have their own parameter names, kept from the first release so saved workflows stay valid. */
 export const BATCH_DATA_NAMES: TemplateDataNames = { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables', asText: 'documentVariablesAsText' };

@@ -7,10 +7,9 @@ import { FILE_OUTPUT, type AnswerFile, filesAsItems } from '../../../shared/file
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { settleInOrder } from '../../runner/concurrency';
 import type { RunContext } from '../../runner/runContext';
-import type { ToolPlan } from '../pdfTool/common';
-import { runTool } from '../pdfTool/output';
+import { runTool, type ToolPlan } from '../pdfTool/tool';
 import { batchOutput, failedEntriesOf, inputsOf, Outcome, pairedWith, throwOnFailedEntries } from './batchOutput';
-import type { BatchToSend } from './draftBatches';
+import type { BatchToSend } from './batch';
 import { MAX_ENTRIES } from './plan';
 
 /** The merge tool's range of `expiration` (api-spec.md), which the one PDF's URL takes from Signed URL Lifetime. */

@@ -1,15 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { RenderSource } from '../../../shared/api/endpoints';
 import { asNodeError } from '../../../shared/errors/errors';
 import { type AwaitedWork, keepPlan, pauseForWork, pauseSettings } from '../../pause/pause';
 import { type PausedPlan, pausedPlanOf } from '../../pause/pausedPlan';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunContext } from '../../runner/runContext';
 import { sendWork } from '../../waiting/waiting';
+import { batchRequest, type BatchToSend } from './batch';
 import { batchOutput, inputsOf, Outcome } from './batchOutput';
-import { batchRequest, type BatchToSend, checkedBatches, draftBatches } from './draftBatches';
-import { type BatchKind, MAX_ENTRIES } from './plan';
+import { checkedBatches, draftBatches } from './draftBatches';
+import { MAX_ENTRIES } from './plan';
 
 /** The one batch a pause sends: a pause resumes on one call back, and a batch posts one. */
 function pausedBatchOf(run: RunContext, batches: BatchToSend[]): BatchToSend | undefined {
@@ -22,13 +24,13 @@ function pausedBatchOf(run: RunContext, batches: BatchToSend[]): BatchToSend | u
 }
 
 /** Sends the items' batch with the execution's resume URL as its webhook, and pauses the execution. */
-export async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): Promise<INodeExecutionData[][]> {
+export async function pauseBatch(run: RunContext<IExecuteFunctions>, source: RenderSource): Promise<INodeExecutionData[][]> {
 	const { resumeUrl, timeoutMs } = pauseSettings(run);
 	const planning = new Outcome(run);
-	const drafts = draftBatches(run, kind, planning);
+	const drafts = draftBatches(run, source, planning);
 	// One batch at a time, refused before any template's variables are looked up.
 	pausedBatchOf(run, drafts);
-	const batches = await checkedBatches(run, kind, drafts, planning);
+	const batches = await checkedBatches(run, source, drafts, planning);
 	if (batches.length === 0) return [planning.items];
 	const batch = batches[0];
 	const context = run.item(batch.settingsIndex);
@@ -37,7 +39,7 @@ export async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: Batch
 	try {
 		await run.nextTurn();
 		// The send of the polling path (`sendWork`); only what follows differs: the execution waits.
-		const { answer } = await sendWork(context, batchRequest(kind, batch, { webhook: resumeUrl }));
+		const { answer } = await sendWork(context, batchRequest(source, batch, { webhook: resumeUrl }));
 		return await pauseForWork(run, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
 	} catch (error) {
 		planning.fail(inputsOf(batch), asNodeError(context, error));

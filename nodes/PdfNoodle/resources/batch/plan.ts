@@ -10,9 +10,6 @@ import { templateIdOf } from '../../fields/templateLocator';
 import type { ItemContext } from '../../runner/itemContext';
 import { BATCH_DATA_NAMES } from './fields';
 
-/** A batch renders from templates or from HTML: the render sources of the API. */
-export type BatchKind = RenderSource;
-
 /** A batch entry's data completed and checked (dataCheck/), and what the check found. */
 export interface CheckedEntry {
 	body: IDataObject;
@@ -44,8 +41,8 @@ export const MAX_BODY_BYTES = 3 * 1024 * 1024;
  * a template entry's `withData` runs the data check (and Map Automatically) later, so that
  * every item is checked before pdf noodle is asked for anything.
  */
-export function entryOfItem(context: ItemContext, kind: BatchKind): Omit<PlannedEntry, 'inputIndex'> {
-	if (kind === 'template') {
+export function entryOfItem(context: ItemContext, source: RenderSource): Omit<PlannedEntry, 'inputIndex'> {
+	if (source === 'template') {
 		const templateId = templateIdOf(context);
 		const known = knownTemplateData(context, BATCH_DATA_NAMES);
 		const options = renderOptionsBody(context, 'template', true);
@@ -81,7 +78,7 @@ const TEMPLATE_ENTRY_FIELDS = ['templateId', 'data', 'externalId', 'convertToIma
 const HTML_ENTRY_FIELDS = ['html', 'pdfParams', 'convertToImage', 's3_bucket', 's3_key', 'metadata', 'hasCover', 'debug'];
 
 /** The entries of a JSON list (mode "A List per Item"), checked against the spec. */
-export function entriesOfList(context: ItemContext, kind: BatchKind): IDataObject[] {
+export function entriesOfList(context: ItemContext, source: RenderSource): IDataObject[] {
 	const parameter = 'Entries (JSON)';
 	let list: unknown = context.getNodeParameter('entries');
 	if (typeof list === 'string') {
@@ -95,7 +92,7 @@ export function entriesOfList(context: ItemContext, kind: BatchKind): IDataObjec
 	if (list.length < 1 || list.length > MAX_ENTRIES) {
 		throw invalidParameter(context, parameter, `must hold 1 to ${MAX_ENTRIES} entries, not ${list.length}`);
 	}
-	const allowed = kind === 'template' ? TEMPLATE_ENTRY_FIELDS : HTML_ENTRY_FIELDS;
+	const allowed = source === 'template' ? TEMPLATE_ENTRY_FIELDS : HTML_ENTRY_FIELDS;
 	return list.map((entry: unknown, index) => {
 		const where = `entry ${index + 1}`;
 		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
@@ -104,7 +101,7 @@ export function entriesOfList(context: ItemContext, kind: BatchKind): IDataObjec
 		const fields = entry as IDataObject;
 		const unknown = Object.keys(fields).filter((field) => !allowed.includes(field));
 		if (unknown.length > 0) throw invalidParameter(context, parameter, `${where} has unknown fields: ${unknown.join(', ')}`);
-		if (kind === 'template') {
+		if (source === 'template') {
 			if (typeof fields.templateId !== 'string' || fields.templateId.trim() === '') {
 				throw invalidParameter(context, parameter, `${where} needs a templateId`);
 			}

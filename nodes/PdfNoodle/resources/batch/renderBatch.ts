@@ -1,32 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { RenderSource } from '../../../shared/api/endpoints';
 import { isPauseMode } from '../../pause/pause';
 import { settleInOrder } from '../../runner/concurrency';
-import type { ItemContext } from '../../runner/itemContext';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunContext } from '../../runner/runContext';
 import type { RunOperation } from '../../runner/runner';
-import { outcomeOfWork, sendWork } from '../../waiting/waiting';
-import { batchOutput, inputsOf, Outcome, pairedWith } from './batchOutput';
-import { batchRequest, type BatchToSend, checkedBatches, draftBatches } from './draftBatches';
-import { BATCH_WORK } from './fields';
+import { type BatchToSend, runBatch, sendBatch } from './batch';
+import { inputsOf, Outcome } from './batchOutput';
+import { checkedBatches, draftBatches } from './draftBatches';
 import { type JoinPlan, joinPlanOf, renderJoined } from './joinBatches';
 import { pauseBatch } from './pauseBatch';
-import type { BatchKind } from './plan';
-
-/** Sends one batch and, unless told not to, waits until it is no longer ONGOING. */
-async function sendBatch(
-	context: ItemContext,
-	kind: BatchKind,
-	batch: BatchToSend,
-): Promise<{ record: IDataObject; finished: boolean }> {
-	const sent = await sendWork(context, batchRequest(kind, batch));
-	const outcome = await outcomeOfWork(context, BATCH_WORK, batch.wait, sent, (answer, statusCode) =>
-		statusCode === 202 || batch.fields.async === true ? String(answer.batchRequestId ?? '') : undefined,
-	);
-	if (outcome.done === 'notWaited') return { record: outcome.answer, finished: false };
-	return { record: outcome.done === 'waited' ? outcome.record : outcome.answer, finished: true };
-}
 
 /**
  * Batches sent at once. Five carry 100 documents; more would only queue at the service,
@@ -34,24 +18,10 @@ async function sendBatch(
  */
 const BATCHES_IN_FLIGHT = 5;
 
-/** Sends one batch and waits for it: the items it gives, or the error that stops the node. */
-async function runBatch(run: RunContext, kind: BatchKind, batch: BatchToSend): Promise<INodeExecutionData[]> {
-	const outcome = new Outcome(run);
-	try {
-		await run.nextTurn();
-		const { record, finished } = await sendBatch(run.item(batch.settingsIndex), kind, batch);
-		if (!finished) outcome.add({ json: record, pairedItem: pairedWith(batch) });
-		else await batchOutput(run, batch, record, outcome);
-	} catch (error) {
-		outcome.fail(inputsOf(batch), error);
-	}
-	return outcome.items;
-}
-
 /** Sends one batch in its turn and gives its finished record: a join waits for every batch (`joinPlanOf` asks for it). */
-async function finishedRecord(run: RunContext, kind: BatchKind, batch: BatchToSend): Promise<IDataObject> {
+async function finishedRecord(run: RunContext, source: RenderSource, batch: BatchToSend): Promise<IDataObject> {
 	await run.nextTurn();
-	return (await sendBatch(run.item(batch.settingsIndex), kind, batch)).record;
+	return (await sendBatch(run.item(batch.settingsIndex), source, batch)).record;
 }
 
 /**
@@ -61,10 +31,10 @@ async function finishedRecord(run: RunContext, kind: BatchKind, batch: BatchToSe
  * Batches run side by side; their items come out in input order. With Merge Into One PDF
  * and several batches, their merged files are joined into one (joinBatches.ts).
  */
-async function renderBatches(run: RunContext<IExecuteFunctions>, kind: BatchKind): Promise<INodeExecutionData[][]> {
-	if (isPauseMode(run.item(0))) return await pauseBatch(run, kind);
+async function renderBatches(run: RunContext<IExecuteFunctions>, source: RenderSource): Promise<INodeExecutionData[][]> {
+	if (isPauseMode(run.item(0))) return await pauseBatch(run, source);
 	const planning = new Outcome(run);
-	const drafts = draftBatches(run, kind, planning);
+	const drafts = draftBatches(run, source, planning);
 	let join: JoinPlan | undefined;
 	try {
 		join = joinPlanOf(run, drafts);
@@ -73,12 +43,12 @@ async function renderBatches(run: RunContext<IExecuteFunctions>, kind: BatchKind
 		planning.fail(drafts.flatMap(inputsOf), error);
 		return [inInputOrder(planning.items)];
 	}
-	const batches = await checkedBatches(run, kind, drafts, planning);
+	const batches = await checkedBatches(run, source, drafts, planning);
 	if (join) {
-		const joined = await renderJoined(run, join, batches, BATCHES_IN_FLIGHT, async (batch) => await finishedRecord(run, kind, batch));
+		const joined = await renderJoined(run, join, batches, BATCHES_IN_FLIGHT, async (batch) => await finishedRecord(run, source, batch));
 		return [inInputOrder([...planning.items, ...joined])];
 	}
-	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(run, kind, batch), !run.continueOnFail());
+	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(run, source, batch), !run.continueOnFail());
 	const output = [...planning.items];
 	for (const run of runs) {
 		// Without "Continue On Fail" the first failed batch, in input order, is the node's error.
@@ -89,6 +59,6 @@ async function renderBatches(run: RunContext<IExecuteFunctions>, kind: BatchKind
 }
 
 /** Batch → Render Templates and Batch → Render HTML, as operations of the whole node run. */
-export function batchRender(kind: BatchKind): RunOperation {
-	return async (run) => await renderBatches(run, kind);
+export function batchRender(source: RenderSource): RunOperation {
+	return async (run) => await renderBatches(run, source);
 }

@@ -1,26 +1,28 @@
+/**
+ * The render family, in the shape of every family of work (batch/batch.ts, pdfTool/tool.ts,
+ * template/creation.ts): its request (`RequestDraft`, `renderRequest`), its work kind
+ * (`RENDER_WORK`) and its output (`renderOutput`); Render From Template and Render From HTML
+ * send it, one by one or paused together (pause.ts).
+ */
 import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RENDER_PATHS, type RenderSource, renderStatusPath } from '../../../shared/api/endpoints';
-import { isFinished } from '../../../shared/api/records';
+import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
+import { failed, STATE } from '../../../shared/api/records';
 import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/validation';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
-import { outcomeOfWork, type SentWork, type WorkKind } from '../../waiting/waiting';
+import { outcomeOfWork, type SentWork } from '../../waiting/waiting';
+import { workKindOf } from '../../waiting/workKind';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
 
 /** A render going on in the background, as the waits and Get Status look it up. */
-export const RENDER_WORK: WorkKind = {
-	subject: 'render',
-	defaults: RENDER_WAIT_DEFAULTS,
-	statusPath: renderStatusPath,
-	isFinished: (record) => isFinished('render', record),
-};
+export const RENDER_WORK = workKindOf('render', RENDER_WAIT_DEFAULTS);
 
 /** A render's request, checked, and what its data check found (Render From Template: dataCheck/). */
 export interface CheckedRequest {
@@ -89,7 +91,7 @@ export async function renderOutput(context: ItemContext, sent: SentWork, wait: W
 	const outcome = await outcomeOfWork(context, RENDER_WORK, wait, sent, (answer, statusCode) =>
 		statusCode === 202 || isAsync ? String(answer.requestId ?? '') : undefined,
 	);
-	if (outcome.done === 'atOnce') return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...outcome.answer });
+	if (outcome.done === 'atOnce') return await finishedRenderItems(context, { requestId: null, renderStatus: STATE.success, ...outcome.answer });
 	return outcome.done === 'waited' ? await finishedRenderItems(context, outcome.record) : [{ json: outcome.answer }];
 }
 
@@ -99,7 +101,7 @@ export async function renderOutput(context: ItemContext, sent: SentWork, wait: W
  * noodle's call resumes it. FAILED is an error of the item.
  */
 export async function finishedRenderItems(context: ItemContext, result: IDataObject): Promise<INodeExecutionData[]> {
-	if (result.renderStatus === 'FAILED') throw renderFailedError(context, result);
+	if (failed('render', result)) throw renderFailedError(context, result);
 	return [await withRenderedFile(context, { json: result })];
 }
 

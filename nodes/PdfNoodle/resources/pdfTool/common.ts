@@ -1,11 +1,8 @@
+/** The Tool Options every tool shows (`toolOptionsField`) and their reading (`toolOptionsBody`); the tools' work is tool.ts. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { invalidParameter, requireWholeNumber } from '../../../shared/errors/validation';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
-
-/** Tools finish in seconds; the API moves anything over 30 s to the background. */
-export const TOOL_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 2, timeoutSeconds: 300 };
 
 export const RESOURCE = 'pdfTool';
 
@@ -63,19 +60,4 @@ export function toolOptionsBody(context: ItemContext): IDataObject {
 	// Left out when off, never sent as false (api-notes.md): off is the service's default.
 	if (options.async === true) body.async = true;
 	return body;
-}
-
-/** What a tool sends, checked before anything is uploaded or sent, and how the node waits for it. */
-export interface ToolPlan {
-	body: IDataObject;
-	wait: WaitSettings;
-}
-
-/**
- * A tool's plan: its own fields (`fields`, checked by the operation) with the Tool Options read
- * back (`toolOptionsBody`: Output File Name, Run in Background, URL Lifetime) and the waiting
- * parameters, all checked.
- */
-export function toolPlan(context: ItemContext, fields: IDataObject): ToolPlan {
-	return { body: { ...fields, ...toolOptionsBody(context) }, wait: waitSettings(context, TOOL_WAIT_DEFAULTS) };
 }

@@ -1,12 +1,12 @@
 import { downloadFields } from '../../fields/fields';
 import { waitingFields } from '../../waiting/settings';
 import { type Resource, sharedFields } from '../operation';
-import { TOOL_WAIT_DEFAULTS } from './common';
 import { compressPdf } from './compressPdf';
 import { getStatus } from './getStatus';
 import { markdownToPdf } from './markdownToPdf';
 import { mergePdfs } from './mergePdfs';
 import { splitFilesFields, splitPdf } from './splitPdf';
+import { TOOL_WAIT_DEFAULTS } from './tool';
 import { updateMetadata } from './updateMetadata';
 
 const tools = [markdownToPdf, mergePdfs, splitPdf, compressPdf, updateMetadata];

@@ -5,8 +5,8 @@ import { requireBodyWithinLimit, requireText } from '../../../shared/errors/vali
 import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
-import { RESOURCE, toolOptionsField, toolPlan } from './common';
-import { runTool } from './output';
+import { RESOURCE, toolOptionsField } from './common';
+import { runTool, toolPlan } from './tool';
 
 const option = {
 	name: 'Markdown to PDF',

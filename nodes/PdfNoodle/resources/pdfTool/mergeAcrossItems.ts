@@ -6,8 +6,7 @@ import { invalidParameter } from '../../../shared/errors/validation';
 import { type PdfSource, singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import { settleInOrder } from '../../runner/concurrency';
 import type { RunContext } from '../../runner/runContext';
-import { toolPlan } from './common';
-import { runTool } from './output';
+import { runTool, toolPlan } from './tool';
 
 /**
  * Merge PDFs with "Inputs: All Input Items": one merged PDF of every input item's PDF, in item

@@ -7,9 +7,9 @@ import { checkPdfSource, inputPdfFields, LISTED_PDF, type PdfSource, pdfSourceFi
 import type { ItemContext } from '../../runner/itemContext';
 import { runEachItem } from '../../runner/runner';
 import type { Operation } from '../operation';
-import { RESOURCE, toolOptionsField, toolPlan } from './common';
+import { RESOURCE, toolOptionsField } from './common';
 import { mergeAcrossItems } from './mergeAcrossItems';
-import { runTool } from './output';
+import { runTool, toolPlan } from './tool';
 
 const option = {
 	name: 'Merge PDFs',

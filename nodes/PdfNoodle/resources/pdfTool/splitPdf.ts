@@ -7,7 +7,7 @@ import { inputPdfFields } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
 import { RESOURCE, toolOptionsField } from './common';
-import { runToolOnInputPdf } from './output';
+import { runToolOnInputPdf } from './tool';
 
 const option = {
 	name: 'Split PDF',

@@ -1,38 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { TEMPLATE_CREATION_PATH, templatePath } from '../../../shared/api/endpoints';
-import { requireHttpUrl, requireText } from '../../../shared/errors/validation';
-import { downloadToBinary } from '../../../shared/files/download';
-import { checkPdfSource, type PdfSource, pdfSourceFields, pdfSourceParametersOf, REFERENCE_FILE, sourceUrl } from '../../fields/pdfSource';
+import { pdfSourceFields, REFERENCE_FILE } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, waitingFields, waitSettings } from '../../waiting/settings';
-import { outcomeOfWork, sendWork, type WorkKind } from '../../waiting/waiting';
+import { waitingFields } from '../../waiting/settings';
 import type { Operation } from '../operation';
-
-/** pdf noodle asks to poll a creation every 10 to 30 s; a creation usually takes a couple of minutes. */
-export const CREATION_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 15, timeoutSeconds: 600, minPollIntervalSeconds: 10 };
-/** A creation may not be in the creation queue yet right after it was accepted (404): so long that is no error. */
-const NOT_IN_QUEUE_YET_MS = 30_000;
-
-const IN_PROGRESS = ['ONGOING', 'PENDING'];
-
-/**
- * A template being created, as the wait looks it up: the template's own lookup answers a
- * creation status record (`PENDING`/`ONGOING`, then `SUCCESS` or `FAILED`) and, once the
- * template is fully created, the template itself.
- */
-const CREATION_WORK: WorkKind = {
-	subject: 'template creation',
-	defaults: CREATION_WAIT_DEFAULTS,
-	statusPath: templatePath,
-	statusUrlField: 'fetchTemplateUrl',
-	isFinished: (record) => record.template !== undefined || !IN_PROGRESS.includes(String(record.status)),
-	notFoundGraceMs: NOT_IN_QUEUE_YET_MS,
-	// Looked at once, as before the other waits changed; waiting one interval first would
-	// save a call per creation (CONTRIBUTING.md, What's next).
-	justLookedUp: false,
-};
+import { CREATION_WAIT_DEFAULTS, creationPlan, runCreation } from './creation';
 
 const option = {
 	name: 'Create With AI',
@@ -111,65 +83,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+/** Every parameter checked (the creation's plan), then the reference file uploaded and the creation sent. */
 async function createTemplate(context: ItemContext): Promise<INodeExecutionData[]> {
-	const body: IDataObject = {
-		prompt: requireText(context, 'Prompt', context.getNodeParameter('prompt')),
-		displayName: requireText(context, 'Display Name', context.getNodeParameter('displayName')).trim(),
-	};
-	const reference = await referenceFileOf(context);
-	const wait = waitSettings(context, CREATION_WAIT_DEFAULTS);
-	// Uploaded only once everything is checked: a refused item sends nothing.
-	if (reference) body.fileUrl = await sourceUrl(context, reference);
-	const sent = await sendWork(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
-	// A creation always goes on in the background: its ID is the new template's.
-	const outcome = await outcomeOfWork(context, CREATION_WORK, wait, sent, (answer) => String(answer.templateId ?? ''));
-	return outcome.done === 'waited' ? await createdTemplateItems(context, String(outcome.answer.templateId ?? ''), outcome.record) : [{ json: outcome.answer }];
-}
-
-/** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
-async function referenceFileOf(context: ItemContext): Promise<PdfSource | undefined> {
-	const parameters = pdfSourceParametersOf(REFERENCE_FILE, (name, fallback) => context.getNodeParameter(name, name === REFERENCE_FILE.choice ? 'url' : fallback));
-	if (parameters.inputType === 'binary') return await checkPdfSource(context, parameters, '');
-	const fileUrl = String(parameters.url ?? '').trim();
-	return fileUrl === '' ? undefined : { url: requireHttpUrl(context, 'Reference File URL', fileUrl) };
-}
-
-/**
- * The created template as output, with the same fields whatever the timing: the lookup
- * answers the creation status record (with the preview URL) until the template is fully
- * created, then the template itself, which no longer names a preview (an empty URL then).
- */
-function createdTemplate(final: IDataObject, displayName: string): IDataObject {
-	const template = final.template as IDataObject | undefined;
-	return {
-		templateId: template?.id ?? final.templateId,
-		displayName: template?.displayName ?? displayName,
-		html: template ? (template.html ?? template.htmlTemplate) : final.templateHtml,
-		status: 'SUCCESS',
-		pdfPreviewUrl: typeof final.pdfPreviewUrl === 'string' ? final.pdfPreviewUrl : '',
-		metadata: (final.metadata as IDataObject | undefined) ?? {},
-	};
-}
-
-/** The new template, once its creation is over (`final`, its last status): FAILED is the item's error. */
-async function createdTemplateItems(context: ItemContext, templateId: string, final: IDataObject): Promise<INodeExecutionData[]> {
-	if (final.template === undefined && final.status !== 'SUCCESS') {
-		const reason = (final.metadata as IDataObject | undefined)?.errorMessage;
-		throw new NodeApiError(context.getNode(), final as JsonObject, {
-			message: `Creating the template failed: ${typeof reason === 'string' && reason ? reason : `status ${String(final.status)}`}`,
-			description: `templateId ${templateId}. Change the prompt and try again.`,
-			itemIndex: context.getItemIndex(),
-		});
-	}
-	const created = createdTemplate(final, String(context.getNodeParameter('displayName')));
-	if (context.getNodeParameter('simplify', false) === true) delete created.html;
-	const item: INodeExecutionData = { json: created };
-	const previewUrl = item.json.pdfPreviewUrl;
-	if ((context.getNodeParameter('downloadPreview', false) as boolean) && typeof previewUrl === 'string' && previewUrl !== '') {
-		const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
-		item.binary = { [field]: await downloadToBinary(context, previewUrl, undefined, `${templateId}-preview`) };
-	}
-	return [item];
+	return await runCreation(context, await creationPlan(context));
 }
 
 /** Template → Create With AI. */

@@ -1,3 +1,4 @@
+/** The retry rules of every request and status call (nodes/shared/transport/retry.ts): which statuses and failures are transient, Retry-After, the backoff. */
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 

@@ -3,8 +3,10 @@ import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from '
 import { apiJsonWithinRateLimit } from '../../shared/transport/rateLimit';
 import { idOrStatusUrl } from '../fields/statusReference';
 import type { ItemContext } from '../runner/itemContext';
-import { statusWaitingFields, waitSettings } from './settings';
-import { awaitWork, type WorkKind } from './waiting';
+import { statusWaitingFields, waitSettings } from '../waiting/settings';
+import { awaitWork } from '../waiting/waiting';
+import type { WorkKind } from '../waiting/workKind';
+import type { Operation } from './operation';
 
 /** What sets one family's Get Status apart: its work, its ID parameter, and its output. */
 export interface StatusLookup {
@@ -20,9 +22,9 @@ export interface StatusLookup {
  * A Get Status operation, the same for renders, batches and PDF tool jobs: look the work up by
  * its ID or status URL, and with "Wait for Completion" wait while it is still going; then the
  * family's output. The lookup is the first status call: the polls follow at the interval.
- * Its option, fields and run for each item: the resource's operation file names the resource.
+ * The Get Status operation of `resource`.
  */
-export function statusLookupOperation(lookup: StatusLookup) {
+export function statusLookupOperation(resource: string, lookup: StatusLookup): Operation {
 	const option = { name: 'Get Status', value: 'getStatus', action: String(lookup.option.action), description: String(lookup.option.description) };
 	const properties: INodeProperties[] = [
 		{ ...lookup.idParameter, type: 'string', required: true, default: '' },
@@ -40,5 +42,5 @@ export function statusLookupOperation(lookup: StatusLookup) {
 		return await lookup.output(context, record);
 	}
 
-	return { option, fields: properties, forEachItem: lookUpStatus };
+	return { resource, option, fields: properties, forEachItem: lookUpStatus };
 }
