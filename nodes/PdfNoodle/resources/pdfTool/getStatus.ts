@@ -5,8 +5,8 @@ import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
 import { statusLookupOperation } from '../statusLookup';
 import { RESOURCE } from './common';
+import { toolFiles } from './output';
 import { TOOL_WORK } from './tool';
-import { toolFiles } from './toolFiles';
 
 /** The status record as it is; a finished job's files are downloaded from its `result`. */
 async function toolStatusItems(context: ItemContext, record: IDataObject): Promise<INodeExecutionData[]> {

@@ -2,7 +2,7 @@
  * The PDF tool family, in the shape of every family of work (document/render.ts,
  * batch/batch.ts, template/creation.ts): its plan (`ToolPlan`, `toolPlan`), its work kind
  * (`TOOL_WORK`) and its output (`toolOutput`), sent by `runTool`; the files it outputs are
- * toolFiles.ts, the Tool Options common.ts.
+ * output.ts, the Tool Options common.ts.
  */
 import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -14,7 +14,7 @@ import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waitin
 import { outcomeOfWork, sendWork, type SentWork } from '../../waiting/waiting';
 import { workKindOf } from '../../waiting/workKind';
 import { toolOptionsBody } from './common';
-import { toolFiles } from './toolFiles';
+import { toolFiles } from './output';
 
 /** Tools finish in seconds; the API moves anything over 30 s to the background. */
 export const TOOL_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 2, timeoutSeconds: 300 };
