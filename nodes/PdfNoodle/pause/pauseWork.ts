@@ -35,6 +35,7 @@ export interface PlannedPause {
 
 /** The ID pdf noodle's answer names for the work, or '' where it names none (nothing to wait for). */
 function awaitedIdOf(kind: RecordKind, answer: IDataObject): string {
+	// `recordIdOf` writes the ID field as text: a field the answer lacks reads "undefined".
 	const id = recordIdOf(kind, answer);
 	return id === String(undefined) || id === String(null) ? '' : id;
 }
