@@ -28,7 +28,7 @@ const ARROWS: Record<string, string[]> = {
 	node: ['resources', 'pause', 'dataCheck'],
 	resources: ['pause', 'waiting', 'dataCheck', 'fields', 'runner'],
 	dataCheck: ['fields', 'runner'],
-	pause: ['fields', 'runner'],
+	pause: ['fields', 'runner', 'waiting'],
 	waiting: ['fields', 'runner'],
 	fields: ['runner'],
 	runner: ['files', 'transport'],

@@ -15,17 +15,21 @@ import { outcomeOfWork, sendWork } from '../../waiting/waiting';
 import { workKindOf } from '../../waiting/workKind';
 import { batchOutput, inputsOf, Outcome, pairedWith } from './batchOutput';
 import { BATCH_WAIT_DEFAULTS } from './fields';
-import type { PlannedBatch } from './plan';
+import type { OutputBatch } from './plan';
 
 /** A batch going on in the background, as the waits and Get Status look it up. */
 export const BATCH_WORK = workKindOf('batch', BATCH_WAIT_DEFAULTS);
 
-/** A batch checked and ready: its entries, its top-level fields and how the node waits for it. */
-export type BatchToSend = PlannedBatch & { fields: IDataObject; wait: WaitSettings };
+/** A batch checked and ready: its entries, its top-level fields, how the node waits for it and what its output is made with. */
+export type BatchToSend = OutputBatch & { fields: IDataObject; wait: WaitSettings };
 
-/** The request of a batch: its entries' bodies, its top-level fields (and, for a pause, its webhook). */
-export function batchRequest(source: RenderSource, batch: BatchToSend, extraFields: IDataObject = {}): ApiRequest {
-	return { method: 'POST', url: RENDER_PATHS[source].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, ...extraFields } };
+/**
+ * The request of a batch: its entries and top-level fields. The one builder of a batch body,
+ * whether the node waits for the batch or pauses (the pause adds the resume URL as its webhook),
+ * and for a pause of several single renders, which go as one batch (document/pause.ts).
+ */
+export function batchRequest(source: RenderSource, batch: { entries: Array<{ body: IDataObject }>; fields: IDataObject }): ApiRequest {
+	return { method: 'POST', url: RENDER_PATHS[source].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields } };
 }
 
 /** Sends one batch and, unless told not to, waits until it is finished: its record, and whether it is. */

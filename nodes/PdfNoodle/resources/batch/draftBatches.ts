@@ -9,12 +9,12 @@ import type { RunContext } from '../../runner/runContext';
 import { waitSettings } from '../../waiting/settings';
 import type { BatchToSend } from './batch';
 import { inputsOf, type Outcome } from './batchOutput';
-import { BATCH_WAIT_DEFAULTS } from './fields';
+import { BATCH_WAIT_DEFAULTS, batchOptionsOf, batchOutputSettingsOf } from './fields';
 import { checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
 
 /** The Signed URL Lifetime an item's Batch Options set, checked. */
 function lifetimeOf(context: ItemContext): number | undefined {
-	const { signedUrlExpiresIn } = context.getNodeParameter('batchOptions', {}) as IDataObject;
+	const { signedUrlExpiresIn } = batchOptionsOf(context);
 	return signedUrlExpiresIn === undefined ? undefined : requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', signedUrlExpiresIn, 1);
 }
 
@@ -24,9 +24,8 @@ function lifetimeOf(context: ItemContext): number | undefined {
  */
 function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
 	const context = run.item(batch.settingsIndex);
-	const options = context.getNodeParameter('batchOptions', {}) as IDataObject;
 	const fields: IDataObject = {};
-	if (options.merge === true) {
+	if (batchOptionsOf(context).merge) {
 		if (batch.entries.some((entry) => entry.body.convertToImage === true)) {
 			throw invalidParameter(context, 'Merge Into One PDF', 'cannot be used when an entry asks for PNG output');
 		}
@@ -54,7 +53,9 @@ export function draftBatches(run: RunContext, source: RenderSource, outcome: Out
 	if (fromList) {
 		items.forEach((_, inputIndex) => {
 			try {
-				const entries = entriesOfList(run.item(inputIndex), source).map((body) => ({ body, inputIndex }));
+				const context = run.item(inputIndex);
+				const output = batchOutputSettingsOf(context);
+				const entries = entriesOfList(context, source).map((body) => ({ body, inputIndex, output }));
 				batches.push({ entries, settingsIndex: inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
@@ -79,7 +80,8 @@ export function draftBatches(run: RunContext, source: RenderSource, outcome: Out
 	const planned: BatchToSend[] = [];
 	for (const batch of batches) {
 		try {
-			planned.push({ ...batch, fields: batchFields(run, batch), wait: waitSettings(run.item(batch.settingsIndex), BATCH_WAIT_DEFAULTS) });
+			const settings = run.item(batch.settingsIndex);
+			planned.push({ ...batch, fields: batchFields(run, batch), wait: waitSettings(settings, BATCH_WAIT_DEFAULTS), output: batchOutputSettingsOf(settings) });
 		} catch (error) {
 			outcome.fail(inputsOf(batch), error);
 		}

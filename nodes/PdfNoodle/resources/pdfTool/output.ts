@@ -2,7 +2,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { downloadToBinary } from '../../../shared/files/download';
-import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import { downloadAnswerFiles, everyFile, type FileOutput, fileOutputOf, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import { downloadSettingsOf } from '../../fields/fields';
 import type { ItemContext } from '../../runner/itemContext';
 
 /**
@@ -12,8 +13,8 @@ import type { ItemContext } from '../../runner/itemContext';
  */
 export async function toolFiles(context: ItemContext, json: IDataObject): Promise<INodeExecutionData[]> {
 	const item: INodeExecutionData = { json };
-	if (!(context.getNodeParameter('downloadFile', true) as boolean)) return [item];
-	const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
+	const { download, field } = downloadSettingsOf(context);
+	if (!download) return [item];
 
 	if (Array.isArray(json.urls)) return await splitItems(context, json, field);
 
@@ -31,7 +32,7 @@ export async function toolFiles(context: ItemContext, json: IDataObject): Promis
  * or the ZIP alone.
  */
 async function splitItems(context: ItemContext, json: IDataObject, field: string): Promise<INodeExecutionData[]> {
-	const output = context.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput | 'zipOnly';
+	const output = fileOutputOf<FileOutput | 'zipOnly'>(context);
 	const base = typeof json.fileName === 'string' && json.fileName ? json.fileName.replace(/\.pdf$/i, '') : undefined;
 	const zipUrl = typeof json.zipUrl === 'string' && json.zipUrl ? json.zipUrl : undefined;
 	if (output === 'zipOnly' && !zipUrl) {

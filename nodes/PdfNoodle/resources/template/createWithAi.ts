@@ -4,7 +4,7 @@ import { pdfSourceFields, REFERENCE_FILE } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { waitingFields } from '../../waiting/settings';
 import type { Operation } from '../operation';
-import { CREATION_WAIT_DEFAULTS, creationPlan, runCreation } from './creation';
+import { CREATION_WAIT_DEFAULTS, creationPlan, type PreviewDownload, runCreation } from './creation';
 
 const option = {
 	name: 'Create With AI',
@@ -83,9 +83,14 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+/** The preview's download as the two fields above declare it: whether, and into which binary field. */
+function previewDownloadOf(context: ItemContext): PreviewDownload {
+	return { download: context.getNodeParameter('downloadPreview', false) as boolean, field: context.getNodeParameter('binaryPropertyName', 'data') as string };
+}
+
 /** Every parameter checked (the creation's plan), then the reference file uploaded and the creation sent. */
 async function createTemplate(context: ItemContext): Promise<INodeExecutionData[]> {
-	return await runCreation(context, await creationPlan(context));
+	return await runCreation(context, await creationPlan(context, previewDownloadOf(context)));
 }
 
 /** Template → Create With AI. */

@@ -35,12 +35,19 @@ export const CREATION_WORK = workKindOf('creation', CREATION_WAIT_DEFAULTS, {
 	justLookedUp: false,
 });
 
-/** What a creation sends, every parameter checked, and how the node waits for it. */
+/** Whether the new template's preview is downloaded, and into which binary field (createWithAi.ts reads it). */
+export interface PreviewDownload {
+	download: boolean;
+	field: string;
+}
+
+/** What a creation sends, every parameter checked, how the node waits for it and whether it downloads the preview. */
 export interface CreationPlan {
 	body: IDataObject;
 	/** The reference file, uploaded (a binary) only when the plan is sent. */
 	reference?: PdfSource;
 	wait: WaitSettings;
+	preview: PreviewDownload;
 }
 
 /** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
@@ -52,26 +59,26 @@ async function referenceFileOf(context: ItemContext): Promise<PdfSource | undefi
 }
 
 /** The creation's plan: its prompt, name and reference file, and the waiting, all checked before anything is sent. */
-export async function creationPlan(context: ItemContext): Promise<CreationPlan> {
+export async function creationPlan(context: ItemContext, preview: PreviewDownload): Promise<CreationPlan> {
 	const body: IDataObject = {
 		prompt: requireText(context, 'Prompt', context.getNodeParameter('prompt')),
 		displayName: requireText(context, 'Display Name', context.getNodeParameter('displayName')).trim(),
 	};
 	const reference = await referenceFileOf(context);
-	return { body, reference, wait: waitSettings(context, CREATION_WAIT_DEFAULTS) };
+	return { body, reference, wait: waitSettings(context, CREATION_WAIT_DEFAULTS), preview };
 }
 
 /** Sends the creation (its reference file uploaded first, once everything is checked) and gives its output items. */
 export async function runCreation(context: ItemContext, plan: CreationPlan): Promise<INodeExecutionData[]> {
 	const body = plan.reference ? { ...plan.body, fileUrl: await sourceUrl(context, plan.reference) } : plan.body;
 	const sent = await sendWork(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
-	return await creationOutput(context, sent, plan.wait);
+	return await creationOutput(context, sent, plan);
 }
 
 /** A creation always goes on in the background (its ID is the new template's): the new template once waited for, else the answer. */
-export async function creationOutput(context: ItemContext, sent: SentWork, wait: WaitSettings): Promise<INodeExecutionData[]> {
+export async function creationOutput(context: ItemContext, sent: SentWork, { wait, preview }: CreationPlan): Promise<INodeExecutionData[]> {
 	const outcome = await outcomeOfWork(context, CREATION_WORK, wait, sent, (answer) => String(answer.templateId ?? ''));
-	return outcome.done === 'waited' ? await createdTemplateItems(context, String(outcome.answer.templateId ?? ''), outcome.record) : [{ json: outcome.answer }];
+	return outcome.done === 'waited' ? await createdTemplateItems(context, String(outcome.answer.templateId ?? ''), outcome.record, preview) : [{ json: outcome.answer }];
 }
 
 /**
@@ -92,7 +99,7 @@ function createdTemplate(final: IDataObject, displayName: string): IDataObject {
 }
 
 /** The new template, once its creation is over (`final`, its last status): FAILED is the item's error. */
-async function createdTemplateItems(context: ItemContext, templateId: string, final: IDataObject): Promise<INodeExecutionData[]> {
+async function createdTemplateItems(context: ItemContext, templateId: string, final: IDataObject, { download, field }: PreviewDownload): Promise<INodeExecutionData[]> {
 	if (final.template === undefined && !succeeded('creation', final)) {
 		const reason = (final.metadata as IDataObject | undefined)?.errorMessage;
 		throw new NodeApiError(context.getNode(), final as JsonObject, {
@@ -105,8 +112,7 @@ async function createdTemplateItems(context: ItemContext, templateId: string, fi
 	if (context.getNodeParameter('simplify', false) === true) delete created.html;
 	const item: INodeExecutionData = { json: created };
 	const previewUrl = item.json.pdfPreviewUrl;
-	if ((context.getNodeParameter('downloadPreview', false) as boolean) && typeof previewUrl === 'string' && previewUrl !== '') {
-		const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
+	if (download && typeof previewUrl === 'string' && previewUrl !== '') {
 		item.binary = { [field]: await downloadToBinary(context, previewUrl, undefined, `${templateId}-preview`) };
 	}
 	return [item];
