@@ -11,7 +11,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { requestOptionsField } from '../shared/transport/requestOptions';
 import { addDataCheckHints } from './dataCheck/dataChecks';
 import { NODE_BUILDER_HINT, withBuilderHints } from './fields/builderHints';
 import { searchTemplates } from './fields/templateLocator';
@@ -21,7 +20,7 @@ import { type FinishPaused, resumeOnCallback } from './pause/callback';
 import { operationFor, operationsDescription, resourceField, resumeFor } from './resources';
 import { type Operation, runOperation } from './resources/operation';
 import { runWithErrorsForModels } from './runner/errorsForModels';
-import { requestsAtOnceField } from './runner/requestsAtOnce';
+import { NODE_SETTINGS } from './runner/nodeSettings';
 import { type RunBase, runContextOf } from './runner/runContext';
 
 /** The Resource and Operation parameters of the node. */
@@ -48,7 +47,7 @@ const outputOfPaused: FinishPaused = async (run, awaited, record, plan) => {
 	return await finish(run, awaited, record, plan);
 };
 
-const PROPERTIES: INodeProperties[] = withBuilderHints(withAgentDefaults([resourceField, ...operationsDescription, requestOptionsField, requestsAtOnceField]));
+const PROPERTIES: INodeProperties[] = withBuilderHints(withAgentDefaults([resourceField, ...operationsDescription, ...NODE_SETTINGS]));
 
 /**
  * The canvas subtitle: the operation's and the resource's names as the node panel shows them

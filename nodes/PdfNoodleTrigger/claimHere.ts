@@ -1,32 +1,40 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 /**
- * The deliveries each trigger started lately in this running n8n. n8n reads a workflow's
- * static data from its database at the start of a webhook call and saves all of it after
- * the call, so calls that overlap each read a memory without the others' IDs: copies of one
- * delivery arriving together would each start it, and the save of one render's call would drop
- * the ID another call had just saved. Kept here, the IDs this n8n started are refused to
- * its later copies at once, and each save carries them again. The static data stays the
- * memory that counts (across restarts and processes). Bounded: the newest IDs of each
- * trigger, of the triggers used last.
+ * The deliveries each trigger knows of in this running n8n: those it started here lately and
+ * those the memories read for its calls held. n8n reads a workflow's static data from its
+ * database at the start of a webhook call and saves all of it after the call, so calls that
+ * overlap each read a memory without the others' IDs: copies of one delivery arriving
+ * together would each start it, and a call whose save reaches the database after another's
+ * would drop the ID the other had just saved. Kept here, the IDs this n8n knows of are refused
+ * to later copies at once, and every call's memory is this one list, not a copy of it: a save,
+ * whenever it comes, writes every ID claimed before it. The static data stays the memory that
+ * counts (across restarts and processes). Bounded: the newest IDs of each trigger, of the
+ * triggers used last.
  */
 const TRIGGERS_KEPT = 200;
-const startedHere = new Map<string, Set<string>>();
+const knownHere = new Map<string, string[]>();
 
 /**
- * Claims `key` for this trigger in this running n8n: undefined if it was claimed before, else
- * every key this trigger started here lately, oldest first, `key` last.
+ * Claims `key` for this trigger in this running n8n, given the IDs the memory read for this
+ * call holds (`delivered`, oldest first): undefined if either knew it, else the trigger's live
+ * list of known IDs, oldest first, `key` last, at most `keptPerTrigger`. The caller puts that
+ * very list into the call's memory: claims made later by other calls land in it before n8n
+ * saves this one.
  */
-export function claimHere(webhook: IWebhookFunctions, key: string, keptPerTrigger: number): string[] | undefined {
+export function claimHere(webhook: IWebhookFunctions, delivered: string[], key: string, keptPerTrigger: number): string[] | undefined {
 	const node = webhook.getNode();
 	const trigger = `${String(webhook.getWorkflow().id ?? '')}/${node.id ?? node.name}`;
-	const started = startedHere.get(trigger) ?? new Set<string>();
-	if (started.has(key)) return undefined;
-	started.add(key);
-	if (started.size > keptPerTrigger) started.delete(started.values().next().value as string);
+	const known = knownHere.get(trigger) ?? [];
+	if (known.includes(key) || delivered.includes(key)) return undefined;
+	// The memory's IDs first (the order n8n saved), then the ones only this n8n knows of.
+	const fromMemory = new Set(delivered);
+	const merged = [...delivered, ...known.filter((id) => !fromMemory.has(id)), key].slice(-keptPerTrigger);
+	// Changed in place: the memories of calls not yet saved hold this same list.
+	known.splice(0, known.length, ...merged);
 	// Moved to the end: the triggers used longest ago are dropped first.
-	startedHere.delete(trigger);
-	startedHere.set(trigger, started);
-	if (startedHere.size > TRIGGERS_KEPT) startedHere.delete(startedHere.keys().next().value as string);
-	return [...started];
+	knownHere.delete(trigger);
+	knownHere.set(trigger, known);
+	if (knownHere.size > TRIGGERS_KEPT) knownHere.delete(knownHere.keys().next().value as string);
+	return known;
 }

@@ -38,12 +38,10 @@ export function firstDelivery(webhook: IWebhookFunctions, event: RecordKind, rec
 	const memory = webhook.getWorkflowStaticData('node') as DeliveryMemory;
 	const delivered = Array.isArray(memory.delivered) ? (memory.delivered as string[]) : [];
 	// Checked and claimed with no wait in between, so that no other call of this n8n comes between.
-	const startedHere = delivered.includes(key) ? undefined : claimHere(webhook, key, REMEMBERED_DELIVERIES);
-	if (!startedHere) return false;
-	// With the IDs this n8n started lately that the memory read for this call lacks: a
-	// call that overlapped this one may have saved them after it was read.
-	const known = new Set(delivered);
-	// Assigned, not pushed: n8n saves static data when a property of it is set.
-	memory.delivered = [...delivered, ...startedHere.filter((started) => !known.has(started))].slice(-REMEMBERED_DELIVERIES);
+	const known = claimHere(webhook, delivered, key, REMEMBERED_DELIVERIES);
+	if (!known) return false;
+	// This trigger's live list (claimHere): IDs that calls overlapping this one claim before n8n
+	// saves it are saved with it. Assigned, not pushed: n8n saves static data when a property of it is set.
+	memory.delivered = known;
 	return true;
 }

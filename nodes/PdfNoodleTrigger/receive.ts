@@ -4,7 +4,7 @@ import { eventOf, passesStatusFilter, type StatusFilter } from '../shared/api/ev
 import { isFinished, type RecordKind } from '../shared/api/records';
 import { batchRecordAnswer } from '../shared/files/batchRecord';
 import type { FileContext } from '../shared/files/fileContext';
-import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems, numberedField } from '../shared/files/fileOutput';
+import { downloadAnswerFiles, type FilesAnswer, filesAsItems, fileOutputOf, numberedField } from '../shared/files/fileOutput';
 import { confirmWithService } from '../shared/transport/confirmation';
 import { CREDENTIAL_TYPE } from '../shared/transport/transport';
 import { firstDelivery, START_ONCE } from './deliveries';
@@ -95,7 +95,7 @@ async function itemsWithFiles(
 	const field = webhook.getNodeParameter('binaryPropertyName', 'data') as string;
 	const answer = answerOf(event, { event, ...payload });
 	const errors = await downloadEveryFile(await payloadFileContext(webhook, confirmed), answer, field);
-	const output = event === 'batch' ? (webhook.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput) : 'oneItem';
+	const output = event === 'batch' ? fileOutputOf(webhook) : 'oneItem';
 	if (output === 'oneItem' && errors.length > 0) answer.json.downloadError = errors.join('; ');
 	return filesAsItems(output, answer, field);
 }

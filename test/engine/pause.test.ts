@@ -8,8 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
+import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { PausedPlan } from '../../dist/nodes/PdfNoodle/pause/pausedPlan.js';
+import type { PausedPlan } from '../../dist/nodes/PdfNoodle/pause/plan.js';
 import { unpackedPlan } from '../../dist/nodes/PdfNoodle/pause/planText.js';
 import { runPdfNoodle } from '../harness/engine';
 import { callResumeUrl } from '../harness/resume';
@@ -177,13 +178,13 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 		assert.equal(paused.error, undefined);
 		const plan = keptPlan(paused.run);
 		assert.deepEqual(plan.sent, [0, 2], 'Ada and Alan went as one batch; Grace was refused');
-		const names = (plan.parameters.fileName as { each: string[] }).each;
-		assert.deepEqual(names.map((name) => name.replace(/-\d+$/, '')), ['Ada', 'Grace', 'Alan']);
+		const names = (plan.output.fileName as { each: Array<string | null> }).each;
+		assert.deepEqual(names.map((name) => name && name.replace(/-\d+$/, '')), ['Ada', null, 'Alan'], 'the output settings of the items sent: Grace was refused');
 
 		const batchId = String(pauseOf(paused.run).waitingFor).replace(/^batch:/, '');
 		await sandbox.context.batches.get(batchId)!.finished;
 		const record = (await callApi(sandbox, 'GET', `/v1/pdf/batch/status/${batchId}`)).json;
-		const pausedAt = Number(names[0].replace(/^Ada-/, ''));
+		const pausedAt = Number(names[0]?.replace(/^Ada-/, ''));
 		assert.ok(Date.now() > pausedAt, '$now evaluated again would name the files otherwise');
 
 		clearRequestLog(sandbox);
@@ -206,6 +207,51 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 		);
 	});
 
+	/** Resumes a paused batch (also several paused renders) with its record, once pdf noodle has finished it. */
+	async function resumedBatch(paused: Awaited<ReturnType<typeof runPdfNoodle>>) {
+		const batchId = String(pauseOf(paused.run).waitingFor).replace(/^batch:/, '');
+		await sandbox.context.batches.get(batchId)!.finished;
+		const record = (await callApi(sandbox, 'GET', `/v1/pdf/batch/status/${batchId}`)).json;
+		const answer = await callResumeUrl(paused, record, credentialsFor(sandbox));
+		assert.deepEqual([answer.status, answer.json], [200, { received: true, resumed: true }]);
+		return answer.items ?? [];
+	}
+
+	/** Each item's binary fields and their file names. */
+	const filesOf = (items: INodeExecutionData[]) => items.map((item) => Object.fromEntries(Object.entries(item.binary ?? {}).map(([field, file]) => [field, file.fileName])));
+
+	test('every output setting of a paused render survives the pause: Download File, Put Output File in Field and File Name, item by item', async () => {
+		const paused = await sandbox.run(
+			{ resource: 'document', operation: 'renderFromHtml', html: '=<p>{{ $json.name }}</p>', mode: 'pause', downloadFile: '={{ $json.name !== "Grace" }}', binaryPropertyName: 'document', fileName: '={{ $json.name }}-letter.pdf' },
+			people('Ada', 'Grace', 'Alan'),
+		);
+		assert.equal(paused.error, undefined);
+		// Every key of the output settings (fields/fields.ts, downloadSettingsOf) is kept, and each is checked below.
+		assert.deepEqual(Object.keys(keptPlan(paused.run).output).sort(), ['download', 'field', 'fileName']);
+		const items = await resumedBatch(paused);
+		assert.deepEqual(filesOf(items), [{ document: 'Ada-letter.pdf' }, {}, { document: 'Alan-letter.pdf' }]);
+		assert.equal(typeof items[1].json.signedUrl, 'string', 'Grace\'s result without its file');
+	});
+
+	test('every output setting of a paused batch survives the pause: Files, Also Output the Single Files, the field, each item\'s File Name; and Download File off', async () => {
+		const merged = await sandbox.run(
+			{ resource: 'batch', operation: 'renderHtml', documentHtml: '=<p>{{ $json.name }}</p>', mode: 'pause', batchOptions: { merge: true, alsoSingleFiles: true }, fileOutput: 'oneItem', binaryPropertyName: 'pdf', fileName: '={{ $json.name }}.pdf' },
+			people('Ada', 'Grace'),
+		);
+		assert.equal(merged.error, undefined);
+		// Every key of a batch's output settings (batch/fields.ts, batchOutputSettingsOf) is kept, and each is checked below.
+		assert.deepEqual(Object.keys(keptPlan(merged.run).output).sort(), ['alsoSingleFiles', 'download', 'field', 'fileName', 'fileOutput']);
+		const [one, ...others] = await resumedBatch(merged);
+		assert.deepEqual(others, [], 'All Files on One Item: one item');
+		assert.deepEqual(filesOf([one]), [{ pdf: one.binary?.pdf.fileName, pdf_1: 'Ada.pdf', pdf_2: 'Grace.pdf' }]);
+		assert.match(String(one.binary?.pdf.fileName), /-merged\.pdf$/);
+
+		const unfetched = await sandbox.run({ resource: 'batch', operation: 'renderHtml', documentHtml: '=<p>{{ $json.name }}</p>', mode: 'pause', downloadFile: false }, people('Ada', 'Grace'));
+		const items = await resumedBatch(unfetched);
+		assert.deepEqual(filesOf(items), [{}, {}]);
+		assert.deepEqual(items.map((item) => typeof item.json.signedUrl), ['string', 'string']);
+	});
+
 	test('an ordinary run fits with room: 20 items, file names of about 60 characters, a different data check on each', async () => {
 		const paused = await sandbox.run(
 			pausedTemplateRenders('={{ JSON.stringify(Object.fromEntries([["recipient_name", $json.name], ["course", { title: "Queues", hours: 2 }], ["note_" + $itemIndex, 1]])) }}', '={{ "invoice-2026-11-" + $json.name.replace(" ", "-") + "-customer-account-statement-final.pdf" }}'),
@@ -218,7 +264,7 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 		assert.ok(entries.length <= 4, `the plan takes ${entries.length} of the 8 entries it may: room is left for the workflow's own custom data`);
 		const plan = keptPlan(paused.run);
 		assert.deepEqual(plan.sent, Array.from({ length: 20 }, (_, index) => index));
-		const names = (plan.parameters.fileName as { each: string[] }).each;
+		const names = (plan.output.fileName as { each: string[] }).each;
 		assert.equal(names[13], 'invoice-2026-11-Person-13-customer-account-statement-final.pdf');
 		assert.deepEqual(plan.checks?.[13], { templateId: 'certificate', missing: ['with_honors', 'issued_on'], unknown: ['note_13'], listExpected: [], valueExpected: [] });
 	});

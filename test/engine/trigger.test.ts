@@ -640,6 +640,16 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 		assert.deepEqual([...(rememberedDeliveries(target) as string[])].sort(), renders.map((id) => `render:${id}`).sort());
 	});
 
+	test('deliveries of different renders whose saves reach n8n\'s database in the reverse order: the memory saved last still names both', async () => {
+		const source = await trigger({ events: ['render'] }, confirmed('tok-reverse'));
+		const renders = [await asyncRenderTo(`${source.url}?token=tok-reverse`), await asyncRenderTo(`${source.url}?token=tok-reverse`)];
+		// Another workflow gets both at once; the first call's save is written after the second's.
+		const target = await trigger({ events: ['render'] }, { ...confirmed('tok-reverse'), savesOutOfOrder: 2 });
+		const answers = await Promise.all(deliveriesOf(renders).map(async (delivery) => await post(`${target.url}?token=tok-reverse`, delivery)));
+		assert.deepEqual(answers.map(({ json }) => json), renders.map(() => ({ received: true, started: true })));
+		assert.deepEqual([...(rememberedDeliveries(target) as string[])].sort(), renders.map((id) => `render:${id}`).sort());
+	});
+
 	test('copies of one delivery arriving at the same instant start the workflow once in one n8n', async () => {
 		const first = await trigger({ events: ['render'] }, confirmed('tok-burst'));
 		const requestId = await asyncRenderTo(`${first.url}?token=tok-burst`);

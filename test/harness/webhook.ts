@@ -60,6 +60,12 @@ export interface TriggerOptions {
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	/** The trigger's type version: 1 (the default here) as workflows saved before version 2 have it. */
 	typeVersion?: 1 | 2;
+	/**
+	 * Saves that reach the database out of order: the saves of the first this many calls are
+	 * held until each of them has made its own, then written newest call first (n8n awaits a
+	 * database write per call, and nothing orders the writes of overlapping calls).
+	 */
+	savesOutOfOrder?: number;
 }
 
 /**
@@ -102,6 +108,8 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	const executions: INodeExecutionData[][] = [];
 	const credentialsHelper = new TestCredentialsHelper({ ...CREDENTIAL_TYPES, pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials);
 
+	let calls = 0;
+	const heldSaves: Array<() => void> = [];
 	const app = express();
 	// n8n parses JSON bodies up to its payload limit (16 MB by default) and leaves others unparsed.
 	app.use(express.json({ limit: '16mb' }));
@@ -109,8 +117,19 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 		// As n8n: the workflow and its static data read from the database for this call.
 		const staticData = storedStaticData === null ? undefined : (JSON.parse(storedStaticData) as IDataObject);
 		const callWorkflow = workflowOn(staticData);
-		const saveIfChanged = () => {
+		const call = ++calls;
+		const save = () => {
 			if (callWorkflow.staticData.__dataChanged === true) storedStaticData = JSON.stringify(callWorkflow.staticData);
+		};
+		const saveIfChanged = async () => {
+			if (call > (options.savesOutOfOrder ?? 0)) return save();
+			await new Promise<void>((saved) => {
+				heldSaves.push(() => {
+					save();
+					saved();
+				});
+				if (heldSaves.length === options.savesOutOfOrder) for (const held of heldSaves.reverse()) held();
+			});
 		};
 		await serveWebhookCall(
 			callWorkflow,
@@ -174,7 +193,7 @@ export async function serveWebhookCall(
 	node: INode,
 	call: WebhookCall,
 	started: (items: INodeExecutionData[]) => void,
-	answered: () => void = () => {},
+	answered: () => void | Promise<void> = () => {},
 ): Promise<void> {
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const additionalData = {
@@ -196,14 +215,14 @@ export async function serveWebhookCall(
 	try {
 		const result = await nodeType.webhook!.call(context);
 		if (result.noWebhookResponse) {
-			answered();
+			await answered();
 			if (result.workflowData) started(result.workflowData[0] ?? []);
 			return;
 		}
 		started(result.workflowData?.[0] ?? []);
 		// As n8n answers an onReceived webhook whose description sets no response data.
 		call.response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
-		answered();
+		await answered();
 	} catch (error) {
 		call.response.status(500).json({ message: (error as Error).message });
 	}

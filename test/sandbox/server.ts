@@ -184,6 +184,9 @@ async function handle(context: SandboxContext, router: Router, statusLimit: Stat
 
 	try {
 		const fault = url.pathname.startsWith('/__sandbox/') ? undefined : takeFault(context.faults, method, url.pathname);
+		const bodyLimit = url.pathname.startsWith('/uploads/') ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+		// A request answered with an injected status is logged whole too: a test asserts what was sent.
+		if (fault?.kind === 'status') logged.body = bodyForLog(await readBody(incoming, bodyLimit), incoming.headers['content-type']);
 		if (fault && (await applyFault(fault, incoming, response))) return;
 		if (url.pathname.startsWith('/v1/') && url.pathname.includes('/status/') && statusLimit.refuses(Date.now(), context.settings.statusLookupsPerSecond)) {
 			context.traffic.countRateLimited();
@@ -198,7 +201,7 @@ async function handle(context: SandboxContext, router: Router, statusLimit: Stat
 		if (url.pathname.startsWith('/v1/') && !isAuthorized(context, incoming)) {
 			throw new HttpError(401, 'Unauthorized');
 		}
-		const rawBody = await readBody(incoming, url.pathname.startsWith('/uploads/') ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES);
+		const rawBody = await readBody(incoming, bodyLimit);
 		logged.body = bodyForLog(rawBody, incoming.headers['content-type']);
 		if (url.pathname.startsWith('/v1/')) context.violations.push(...contractViolations(method, url.pathname, logged.query, logged.body));
 		const request: Request = {

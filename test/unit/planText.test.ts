@@ -1,12 +1,12 @@
 /**
  * What a pause keeps with the execution (pause/pausedPlan.ts) comes back whole from its packed
- * text: the items sent (in request order, one item's list entries repeated), the parameters,
- * the refused items and the data checks; and the text is small for an ordinary run.
+ * text: the items sent (in request order, one item's list entries repeated), the output
+ * settings read for each item sent and the node's settings, the refused items and the data checks; and the text is small for an ordinary run.
  */
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
-import type { PausedPlan } from '../../dist/nodes/PdfNoodle/pause/pausedPlan.js';
+import type { PausedPlan } from '../../dist/nodes/PdfNoodle/pause/plan.js';
 import { indexesOfRuns, indexRuns, packedPlan, unpackedPlan } from '../../dist/nodes/PdfNoodle/pause/planText.js';
 
 test('item indexes as runs, in their order: counting up, repeated, alone', () => {
@@ -31,12 +31,12 @@ test('a plan comes back as it was kept', () => {
 		settings: 2,
 		refused: [{ json: { error: 'Invalid "Data (JSON)"', details: { description: 'must be an object' } }, pairedItem: { item: 1 } }],
 		checks: [check('a'), null, { templateId: 'certificate', notChecked: 'pdf noodle lists no variables' }],
-		parameters: {
-			operation: { all: 'renderFromTemplate' },
-			requestOptions: { all: {} },
-			downloadFile: { each: [true, false, true, true] },
-			fileName: { each: ['invoice-1.pdf', 'invoice-22.pdf', 'invoice-1.pdf', 'invoice-1.pdf.pdf'] },
+		output: {
+			download: { each: [true, null, true, false] },
+			field: { all: 'document' },
+			fileName: { each: ['invoice-1.pdf', null, 'invoice-1.pdf', 'invoice-1.pdf.pdf'] },
 		},
+		node: { requestOptions: { all: {} }, requestsAtOnce: { each: [400, 400, 2, 400] } },
 	};
 	assert.deepEqual(unpackedPlan(packedPlan(plan)), plan);
 	assert.equal(unpackedPlan('{"s":'), undefined, 'a text cut short is no plan');
@@ -48,13 +48,12 @@ test('20 items with file names of about 60 characters and a data check each take
 	const plan: PausedPlan = {
 		sent,
 		checks: sent.map((index) => ({ templateId: 'tpl_7f3a9c', missing: ['customer.vat'], unknown: [`note_${index}`], listExpected: [], valueExpected: [] })),
-		parameters: {
-			resource: { all: 'document' },
-			operation: { all: 'renderFromTemplate' },
-			downloadFile: { all: true },
-			binaryPropertyName: { all: 'data' },
+		output: {
+			download: { all: true },
+			field: { all: 'data' },
 			fileName: { each: sent.map((index) => `invoice-2026-11-customer-${1000 + index * 7}-account-statement-final.pdf`) },
 		},
+		node: { requestOptions: { all: {} }, requestsAtOnce: { all: 400 } },
 	};
 	const text = packedPlan(plan);
 	assert.ok(text.length <= 4 * 512, `${text.length} characters`);

@@ -26,7 +26,7 @@ const ARROWS: Record<string, string[]> = {
 	node: ['resources', 'pause', 'dataCheck'],
 	resources: ['pause', 'waiting', 'dataCheck', 'fields', 'runner'],
 	dataCheck: ['fields', 'runner'],
-	pause: ['fields', 'runner'],
+	pause: ['fields', 'runner', 'waiting'],
 	waiting: ['fields', 'runner'],
 	fields: ['runner'],
 	runner: ['files', 'transport'],

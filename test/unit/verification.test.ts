@@ -124,7 +124,8 @@ describe('the packed package, installed as n8n installs a community package', ()
 			process.stdout.write(JSON.stringify(descriptions));
 		`;
 		const descriptions: BuiltDescription[] = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
-		assert.deepEqual(descriptions.map(({ node, version }) => `${node} v${version}`), ['PdfNoodle v1', 'PdfNoodleTrigger v1']);
+		// The trigger's versions 1 and 2 share one description (`version: [1, 2]`).
+		assert.deepEqual(descriptions.map(({ node, version }) => `${node} v${[version].flat().join(',')}`), ['PdfNoodle v1', 'PdfNoodleTrigger v1,2']);
 		assert.ok(descriptions[0].properties.some((property) => property.name === 'operation'), 'the descriptions hold the discriminators');
 		assert.deepEqual(discriminatorsWithBuilderHint(descriptions), []);
 	});

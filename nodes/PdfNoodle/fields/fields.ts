@@ -1,6 +1,11 @@
 /** The fields room: parameters several operations share and their reading (download and webhook here, larger groups beside); its arrows: test/unit/rooms.test.ts. */
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import type { ItemContext } from '../runner/itemContext';
+
+/** What a setting is read from: one item's parameters. */
+export type ParameterReader = Pick<ItemContext, 'getNodeParameter'>;
+
 /** The receiver URL of an asynchronous render or a batch, shown where `show` says (a Mode). */
 export function webhookField(show: NonNullable<IDisplayOptions['show']>, required: boolean): INodeProperties {
 	return {
@@ -50,4 +55,23 @@ export function downloadFields(withFileName = true): INodeProperties[] {
 		},
 	];
 	return withFileName ? fields : fields.filter((field) => field.name !== 'fileName');
+}
+
+/** What the "Download File" group says for one item, as `downloadSettingsOf` reads it. */
+export interface DownloadSettings {
+	/** Download File. */
+	download: boolean;
+	/** Put Output File in Field. */
+	field: string;
+	/** File Name, trimmed; empty (and always so where the group has none) keeps the name the API gives the file. */
+	fileName: string;
+}
+
+/** The "Download File" group of one item (`downloadFields`): every read of it goes through here. */
+export function downloadSettingsOf(context: ParameterReader): DownloadSettings {
+	return {
+		download: context.getNodeParameter('downloadFile', true) as boolean,
+		field: context.getNodeParameter('binaryPropertyName', 'data') as string,
+		fileName: String(context.getNodeParameter('fileName', '') ?? '').trim(),
+	};
 }

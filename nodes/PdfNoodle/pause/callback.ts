@@ -6,7 +6,7 @@ import { asNodeError } from '../../shared/errors/errors';
 import { confirmWithService } from '../../shared/transport/confirmation';
 import { type RunContext, runContextOf } from '../runner/runContext';
 import { type AwaitedWork, awaitedWorkOf, keptPlanOf } from './pause';
-import type { PausedPlan } from './pausedPlan';
+import type { PausedPlan } from './plan';
 import { resumeWithError, resumeWithoutError } from './resumeError';
 import { executeViewOfWebhook } from './webhookExecuteView';
 

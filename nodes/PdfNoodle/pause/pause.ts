@@ -6,7 +6,8 @@ import { isRecordKind, type RecordKind } from '../../shared/api/records';
 import { invalidParameter } from '../../shared/errors/validation';
 import type { ItemContext } from '../runner/itemContext';
 import type { RunContext } from '../runner/runContext';
-import { type PausedPlan, planOf, rememberPlan } from './pausedPlan';
+import type { PausedPlan } from './plan';
+import { planOf, rememberPlan } from './pausedPlan';
 import { failAtDeadline } from './resumeError';
 
 /** The "Mode" value that pauses the execution until pdf noodle calls back. */

@@ -1,40 +1,13 @@
 import type { IDataObject, INodeExecutionData, IWorkflowExecutionCustomData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { FILE_OUTPUT } from '../../shared/files/fileOutput';
+import { NODE_SETTINGS } from '../runner/nodeSettings';
 import type { RunContext } from '../runner/runContext';
-import { REQUESTS_AT_ONCE_PARAMETER } from '../runner/requestsAtOnce';
+import type { KeptValues, PausedPlan } from './plan';
 import { packedPlan, unpackedPlan } from './planText';
 
-/**
- * What a paused run decided, kept with the execution so that its resume builds the output
- * from it instead of planning the items again (their expressions, `$now` included, would be
- * evaluated anew, and the data of each template looked up again):
- * - `sent`: the input item of each document sent, in the order the request lists them
- *   (at most 20: one render, or one batch);
- * - `settings`: the item whose settings the batch took (its first);
- * - `refused`: the error items of the items refused before sending (under Continue On Fail);
- * - `checks`: each sent document's `dataCheck`, where it has one;
- * - `parameters`: the values, item by item as the run evaluated them, of the parameters the
- *   output is built with (RESUME_PARAMETERS); one value where every item has the same.
- * It is kept as `packedPlan` writes it, every value once, so that an ordinary run of 20 items
- * takes a few of the entries n8n gives (docs/waiting-and-pausing.md has the numbers).
- */
-export interface PausedPlan {
-	sent: number[];
-	settings?: number;
-	refused?: INodeExecutionData[];
-	checks?: Array<IDataObject | null>;
-	parameters: Record<string, { all: unknown } | { each: unknown[] }>;
-}
-
-/**
- * The parameters read when the output is built (the operation, the file, its name and field,
- * the batch's output options, the requests' options), and nothing else: a parameter not kept here is not
- * read on resume (the webhook's view answers its fallback, as n8n does for a parameter the
- * operation does not have).
- */
-export const RESUME_PARAMETERS = ['resource', 'operation', 'requestOptions', REQUESTS_AT_ONCE_PARAMETER, 'downloadFile', 'binaryPropertyName', 'fileName', FILE_OUTPUT, 'batchOptions'];
+/** The documents a pause sends: each one's input item (in the request's order) and what its data check found. */
+export type SentDocuments = Array<{ itemIndex: number; dataCheck?: IDataObject }>;
 
 /** The custom data entries holding the plan, in order: n8n keeps at most 512 characters in one. */
 const PLAN_KEY = 'pdfNoodlePlan';
@@ -47,34 +20,47 @@ function planKey(part: number): string {
 	return part === 0 ? PLAN_KEY : `${PLAN_KEY}${part + 1}`;
 }
 
-/** Each parameter's value for every input item, as the paused run evaluates it. */
-function parametersOf(run: RunContext): PausedPlan['parameters'] {
-	const parameters: PausedPlan['parameters'] = {};
-	const count = run.getInputData().length;
-	for (const name of RESUME_PARAMETERS) {
-		const values: unknown[] = [];
-		try {
-			for (let itemIndex = 0; itemIndex < count; itemIndex++) values.push(run.getNodeParameter(name, itemIndex));
-		} catch {
-			// The operation has no such parameter: on resume its fallback holds, as now.
-			continue;
-		}
-		// n8n answered no value: on resume the reader's fallback holds, as now.
-		if (values.every((value) => value === undefined)) continue;
-		const first = JSON.stringify(values[0]);
-		parameters[name] = values.every((value) => JSON.stringify(value) === first) ? { all: values[0] } : { each: values };
+/**
+ * Values read item by item as kept: by key, one value where every item that has values agrees.
+ * `perItem` holds each input item's values (undefined: none, e.g. an item not sent).
+ */
+export function keptValuesOf(perItem: Array<Record<string, unknown> | undefined>): KeptValues {
+	const kept: KeptValues = {};
+	const keys = new Set(perItem.flatMap((values) => Object.keys(values ?? {})));
+	for (const key of keys) {
+		const each = perItem.map((values) => (values && values[key] !== undefined ? values[key] : null));
+		const present = each.filter((_, itemIndex) => perItem[itemIndex]?.[key] !== undefined);
+		const first = JSON.stringify(present[0]);
+		kept[key] = present.every((value) => JSON.stringify(value) === first) ? { all: present[0] } : { each };
 	}
-	return parameters;
+	return kept;
+}
+
+/** One item's values as `keptValuesOf` kept them. */
+export function keptValuesFor(kept: KeptValues, itemIndex: number): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(kept).map(([key, value]) => [key, 'all' in value ? value.all : (value.each[itemIndex] ?? undefined)]));
+}
+
+/** Each node setting (`NODE_SETTINGS`) as the paused run evaluates it, item by item. */
+function nodeSettingsOf(run: RunContext): KeptValues {
+	const perItem = run.getInputData().map((_, itemIndex) => {
+		const values: Record<string, unknown> = {};
+		for (const { name, default: fallbackValue } of NODE_SETTINGS) values[name] = run.getNodeParameter(name, itemIndex, fallbackValue);
+		return values;
+	});
+	return keptValuesOf(perItem);
 }
 
 /**
  * What the resume needs of the documents sent (each one's input item and data check, in the
- * order the request lists them), of the items refused before sending, and of the output's
- * parameters; `settings`: the item whose settings a batch took, where that is not its first.
+ * order the request lists them), of the items refused before sending, of each sent item's
+ * output settings (`outputs`, by input item, as the operation read them) and of the node's
+ * settings; `settings`: the item whose settings a batch took, where that is not its first.
  */
-export function pausedPlanOf(run: RunContext, sent: Array<{ itemIndex: number; dataCheck?: IDataObject }>, refused: INodeExecutionData[], settings?: number): PausedPlan {
-	const plan: PausedPlan = { sent: sent.map(({ itemIndex }) => itemIndex), parameters: parametersOf(run) };
-	if (settings !== undefined) plan.settings = settings;
+export function pausedPlanOf(run: RunContext, sent: SentDocuments, refused: INodeExecutionData[], outputs: Map<number, object>, settings?: number): PausedPlan {
+	const output = keptValuesOf(run.getInputData().map((_, itemIndex) => outputs.get(itemIndex) as Record<string, unknown> | undefined));
+	const plan: PausedPlan = { sent: sent.map(({ itemIndex }) => itemIndex), output, node: nodeSettingsOf(run) };
+	if (settings !== undefined && settings !== plan.sent[0]) plan.settings = settings;
 	if (refused.length > 0) plan.refused = refused;
 	if (sent.some(({ dataCheck }) => dataCheck)) plan.checks = sent.map(({ dataCheck }) => dataCheck ?? null);
 	return plan;
@@ -119,10 +105,7 @@ export function planOf(customData: IWorkflowExecutionCustomData | undefined): Pa
 	return unpackedPlan(text);
 }
 
-/** A kept parameter's value for one item, or `fallbackValue` where the run kept none. */
-export function keptParameter(plan: PausedPlan, name: string, itemIndex: number, fallbackValue: unknown): unknown {
-	const kept = plan.parameters[name];
-	if (!kept) return fallbackValue;
-	if ('all' in kept) return kept.all ?? fallbackValue;
-	return kept.each[itemIndex] ?? fallbackValue;
+/** The output settings the paused run read for one input item, with the type its operation reads them as. */
+export function keptOutputOf<Settings>(plan: PausedPlan, itemIndex: number): Settings {
+	return keptValuesFor(plan.output, itemIndex) as Settings;
 }

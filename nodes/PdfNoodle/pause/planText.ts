@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { PausedPlan } from './pausedPlan';
+import type { KeptValues, PausedPlan } from './plan';
 
 /*
  * A paused plan as the text kept in the execution's custom data (pausedPlan.ts stores it),
@@ -8,31 +8,57 @@ import type { PausedPlan } from './pausedPlan';
  */
 
 /**
- * The plan as kept: every value once. Item indexes as runs ("0-19", "4*3" for one item's three
- * list entries); a parameter the same for every item once (`p`), the others item by item (`e`),
- * texts (File Name) as what they share at the start and the end and each item's middle (`t`);
- * equal error items and data checks once with the items (or positions in `sent`) they are of, a
- * check as its values alone where it has the keys of the first (`k`).
+ * Kept values, every one once: a value every item agrees on once (`p`), the others item by
+ * item (`e`), texts (File Name) as what they share at the start and the end and each item's
+ * middle (`t`, null for an item without one).
+ */
+interface PackedValues {
+	p?: Record<string, unknown>;
+	e?: Record<string, unknown[]>;
+	t?: Record<string, [string, string, Array<string | null>]>;
+}
+
+/**
+ * The plan as kept: item indexes as runs ("0-19", "4*3" for one item's three list entries);
+ * the output settings (`o`) and the node's settings (`n`) as `PackedValues`; equal error items
+ * and data checks once with the items (or positions in `sent`) they are of, a check as its
+ * values alone where it has the keys of the first (`k`).
  */
 interface PackedPlan {
 	s: string;
 	b?: number;
-	p: Record<string, unknown>;
-	e?: Record<string, unknown[]>;
-	t?: Record<string, [string, string, string[]]>;
+	o: PackedValues;
+	n: PackedValues;
 	r?: Array<[IDataObject, string]>;
 	k?: string[];
 	c?: Array<[IDataObject | unknown[], string]>;
 }
 
-export function packedPlan(plan: PausedPlan): string {
-	const packed: PackedPlan = { s: indexRuns(plan.sent), p: {} };
-	if (plan.settings !== undefined && plan.settings !== plan.sent[0]) packed.b = plan.settings;
-	for (const [name, kept] of Object.entries(plan.parameters)) {
-		if ('all' in kept) packed.p[name] = kept.all;
-		else if (kept.each.every((value) => typeof value === 'string')) (packed.t ??= {})[name] = sharedEnds(kept.each as string[]);
+function isText(value: unknown): boolean {
+	return typeof value === 'string';
+}
+
+function packedValues(values: KeptValues): PackedValues {
+	const packed: PackedValues = {};
+	for (const [name, kept] of Object.entries(values)) {
+		if ('all' in kept) (packed.p ??= {})[name] = kept.all;
+		else if (kept.each.some(isText) && kept.each.every((value) => isText(value) || value === null)) (packed.t ??= {})[name] = sharedEnds(kept.each as Array<string | null>);
 		else (packed.e ??= {})[name] = kept.each;
 	}
+	return packed;
+}
+
+function unpackedValues(packed: PackedValues): KeptValues {
+	const values: KeptValues = {};
+	for (const [name, value] of Object.entries(packed.p ?? {})) values[name] = { all: value };
+	for (const [name, each] of Object.entries(packed.e ?? {})) values[name] = { each };
+	for (const [name, [start, end, middles]] of Object.entries(packed.t ?? {})) values[name] = { each: middles.map((middle) => (middle === null ? null : start + middle + end)) };
+	return values;
+}
+
+export function packedPlan(plan: PausedPlan): string {
+	const packed: PackedPlan = { s: indexRuns(plan.sent), o: packedValues(plan.output), n: packedValues(plan.node) };
+	if (plan.settings !== undefined && plan.settings !== plan.sent[0]) packed.b = plan.settings;
 	if (plan.refused?.length) packed.r = groupedByValue(plan.refused.map((item) => [item.json, pairedIndexOf(item)]));
 	const checks = (plan.checks ?? []).flatMap((check, position): Array<[IDataObject, number]> => (check ? [[check, position]] : []));
 	if (checks.length > 0) {
@@ -51,13 +77,10 @@ export function unpackedPlan(text: string): PausedPlan | undefined {
 	} catch {
 		return undefined;
 	}
-	if (typeof packed?.s !== 'string' || typeof packed.p !== 'object') return undefined;
+	if (typeof packed?.s !== 'string' || typeof packed.o !== 'object' || typeof packed.n !== 'object') return undefined;
 	const sent = indexesOfRuns(packed.s);
-	const plan: PausedPlan = { sent, parameters: {} };
+	const plan: PausedPlan = { sent, output: unpackedValues(packed.o), node: unpackedValues(packed.n) };
 	if (packed.b !== undefined) plan.settings = packed.b;
-	for (const [name, value] of Object.entries(packed.p)) plan.parameters[name] = { all: value };
-	for (const [name, values] of Object.entries(packed.e ?? {})) plan.parameters[name] = { each: values };
-	for (const [name, [start, end, middles]] of Object.entries(packed.t ?? {})) plan.parameters[name] = { each: middles.map((middle) => start + middle + end) };
 	if (packed.r) plan.refused = packed.r.flatMap(([json, runs]) => indexesOfRuns(runs).map((item) => ({ json, pairedItem: { item } })));
 	if (packed.c) {
 		const keys = packed.k ?? [];
@@ -76,8 +99,9 @@ function sameKeys(value: IDataObject, keys: string[]): boolean {
 	return own.length === keys.length && own.every((key, index) => key === keys[index]);
 }
 
-/** Texts as the start they all share, the end they all share, and each one's middle. */
-function sharedEnds(texts: string[]): [string, string, string[]] {
+/** Texts as the start they all share, the end they all share, and each one's middle (null stays null). */
+function sharedEnds(values: Array<string | null>): [string, string, Array<string | null>] {
+	const texts = values.filter((value): value is string => value !== null);
 	const first = texts[0] ?? '';
 	let start = first.length;
 	for (const text of texts) {
@@ -91,7 +115,8 @@ function sharedEnds(texts: string[]): [string, string, string[]] {
 		end = Math.min(end, rest.length);
 		while (end > 0 && !rest.endsWith(firstRest.slice(firstRest.length - end))) end--;
 	}
-	return [first.slice(0, start), firstRest.slice(firstRest.length - end), rests.map((rest) => rest.slice(0, rest.length - end))];
+	const middles = values.map((value) => (value === null ? null : value.slice(start, value.length - end)));
+	return [first.slice(0, start), firstRest.slice(firstRest.length - end), middles];
 }
 
 /** The input item an error item is of (the pause makes one per refused item). */

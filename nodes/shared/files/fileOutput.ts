@@ -45,6 +45,14 @@ export function fileOutputField(
 	};
 }
 
+/**
+ * The "Files" choice of one item (`fileOutputField`): every read of it goes through here. An
+ * operation that adds choices of its own (Split PDF's ZIP only) names them in `Choice`.
+ */
+export function fileOutputOf<Choice extends string = FileOutput>(context: { getNodeParameter(name: string, fallbackValue?: unknown): unknown }): Choice {
+	return context.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as Choice;
+}
+
 /** The binary field of the file at `number` (from 1) when all are on one item. */
 export function numberedField(field: string, number: number): string {
 	return `${field}_${number}`;

@@ -4,9 +4,9 @@ import { NodeApiError } from 'n8n-workflow';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
-import { type AnswerFile, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import { type AnswerFile, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
 import type { RunContext } from '../../runner/runContext';
-import type { PlannedBatch, PlannedEntry } from './plan';
+import type { OutputBatch, PlannedBatch, PlannedEntry } from './plan';
 
 /** Collects the output, and turns a failure of an item into an error item or the node's error. */
 export class Outcome {
@@ -103,15 +103,15 @@ export interface JoinedFiles {
  * The items of a finished batch: each document (or the merged one), and each failed entry as
  * an error of its item. With "All Files on One Item", the batch's files go on one item. When
  * the batch's merged file is joined with others' (`joined`), it gives no merged item of its
- * own, and with "All Files on One Item" its documents go to the joined item.
+ * own, and with "All Files on One Item" its documents go to the joined item. The settings are
+ * those the batch was planned with (`batch.output`, each entry's own File Name), which a
+ * paused batch kept for its resume.
  */
-export async function batchOutput(run: RunContext, batch: PlannedBatch, record: IDataObject, outcome: Outcome, joined?: JoinedFiles): Promise<void> {
+export async function batchOutput(run: RunContext, batch: OutputBatch, record: IDataObject, outcome: Outcome, joined?: JoinedFiles): Promise<void> {
 	const failed = failedEntriesOf(run, batch, record);
 	throwOnFailedEntries(run, failed);
-	const download = run.getNodeParameter('downloadFile', batch.settingsIndex, true) as boolean;
-	const field = run.getNodeParameter('binaryPropertyName', batch.settingsIndex, 'data') as string;
-	const options = run.getNodeParameter('batchOptions', batch.settingsIndex, {}) as IDataObject;
-	const onOneItem = download && run.getNodeParameter(FILE_OUTPUT, batch.settingsIndex, 'itemPerFile') === 'oneItem';
+	const { download, field, fileOutput, alsoSingleFiles } = batch.output;
+	const onOneItem = download && fileOutput === 'oneItem';
 	const { results = [], ...summary } = record as IDataObject & { results?: IDataObject[] };
 	const batchInfo = { batchRequestId: summary.batchRequestId, batchStatus: summary.status };
 	// The batch's files, gathered for "All Files on One Item".
@@ -132,7 +132,7 @@ export async function batchOutput(run: RunContext, batch: PlannedBatch, record: 
 			outcome.fail(inputsOf(batch), error, batchInfo);
 		}
 	}
-	const singles = !merged || options.alsoSingleFiles === true;
+	const singles = !merged || alsoSingleFiles;
 
 	const failedByNumber = new Map(failed.map((failure) => [failure.json.entryNumber, failure]));
 	for (const [index, entry] of batch.entries.entries()) {
@@ -147,10 +147,8 @@ export async function batchOutput(run: RunContext, batch: PlannedBatch, record: 
 		const item: INodeExecutionData = { json, pairedItem: { item: entry.inputIndex } };
 		try {
 			if (download && typeof result.signedUrl === 'string' && result.signedUrl !== '') {
-				const context = run.item(entry.inputIndex);
-				const fileName = String(context.getNodeParameter('fileName', '') ?? '').trim();
 				const fallbackName = String(result.requestId ?? `document-${index + 1}`);
-				item.binary = { [field]: await downloadToBinary(context, result.signedUrl, fileName, fallbackName, announcedSizeOf(result)) };
+				item.binary = { [field]: await downloadToBinary(run.item(entry.inputIndex), result.signedUrl, entry.output.fileName, fallbackName, announcedSizeOf(result)) };
 			}
 			if (onOneItem) (joined?.files ?? allFiles.files).push({ json, number: (joined?.offset ?? 0) + index + 1, binary: item.binary?.[field] });
 			else outcome.add(item);

@@ -9,12 +9,12 @@ import type { ItemContext } from '../../runner/itemContext';
 import type { RunContext } from '../../runner/runContext';
 import { type WaitSettings, waitSettings } from '../../waiting/settings';
 import { inputsOf, type Outcome } from './batchOutput';
-import { BATCH_WAIT_DEFAULTS } from './fields';
-import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
+import { BATCH_WAIT_DEFAULTS, batchOptionsOf, batchOutputSettingsOf } from './fields';
+import { type BatchKind, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type OutputBatch, type PlannedBatch, type PlannedEntry } from './plan';
 
 /** The Signed URL Lifetime an item's Batch Options set, checked. */
 function lifetimeOf(context: ItemContext): number | undefined {
-	const { signedUrlExpiresIn } = context.getNodeParameter('batchOptions', {}) as IDataObject;
+	const { signedUrlExpiresIn } = batchOptionsOf(context);
 	return signedUrlExpiresIn === undefined ? undefined : requireWholeNumber(context, 'Signed URL Lifetime (Seconds)', signedUrlExpiresIn, 1);
 }
 
@@ -24,9 +24,8 @@ function lifetimeOf(context: ItemContext): number | undefined {
  */
 function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
 	const context = run.item(batch.settingsIndex);
-	const options = context.getNodeParameter('batchOptions', {}) as IDataObject;
 	const fields: IDataObject = {};
-	if (options.merge === true) {
+	if (batchOptionsOf(context).merge) {
 		if (batch.entries.some((entry) => entry.body.convertToImage === true)) {
 			throw invalidParameter(context, 'Merge Into One PDF', 'cannot be used when an entry asks for PNG output');
 		}
@@ -43,8 +42,8 @@ function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
 	return fields;
 }
 
-/** A batch checked and ready: its entries, its top-level fields and how the node waits for it. */
-export type BatchToSend = PlannedBatch & { fields: IDataObject; wait: WaitSettings };
+/** A batch checked and ready: its entries, its top-level fields, how the node waits for it and what its output is made with. */
+export type BatchToSend = OutputBatch & { fields: IDataObject; wait: WaitSettings };
 
 /**
  * Plans every batch from the input, every parameter of every item and of every batch
@@ -57,7 +56,9 @@ export function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome)
 	if (fromList) {
 		items.forEach((_, inputIndex) => {
 			try {
-				const entries = entriesOfList(run.item(inputIndex), kind).map((body) => ({ body, inputIndex }));
+				const context = run.item(inputIndex);
+				const output = batchOutputSettingsOf(context);
+				const entries = entriesOfList(context, kind).map((body) => ({ body, inputIndex, output }));
 				batches.push({ entries, settingsIndex: inputIndex });
 			} catch (error) {
 				outcome.fail([inputIndex], error);
@@ -82,7 +83,8 @@ export function draftBatches(run: RunContext, kind: BatchKind, outcome: Outcome)
 	const planned: BatchToSend[] = [];
 	for (const batch of batches) {
 		try {
-			planned.push({ ...batch, fields: batchFields(run, batch), wait: waitSettings(run.item(batch.settingsIndex), BATCH_WAIT_DEFAULTS) });
+			const settings = run.item(batch.settingsIndex);
+			planned.push({ ...batch, fields: batchFields(run, batch), wait: waitSettings(settings, BATCH_WAIT_DEFAULTS), output: batchOutputSettingsOf(settings) });
 		} catch (error) {
 			outcome.fail(inputsOf(batch), error);
 		}
@@ -136,8 +138,12 @@ async function withCheckedData(run: RunContext, batch: BatchToSend, fromList: bo
 	return entries.length > 0 ? { ...batch, entries } : undefined;
 }
 
-/** The request of a batch, the same whether the node waits for it or pauses (`extraFields`: the resume URL as its webhook). */
-export function batchRequest(kind: BatchKind, batch: BatchToSend, extraFields: IDataObject = {}): ApiRequest {
-	return { method: 'POST', url: RENDER_PATHS[kind].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields, ...extraFields } };
+/**
+ * The request of a batch: its entries and top-level fields. The one builder of a batch body,
+ * whether the node waits for the batch or pauses (the pause adds the resume URL as its webhook),
+ * and for a pause of several single renders, which go as one batch (document/pause.ts).
+ */
+export function batchRequest(kind: BatchKind, batch: { entries: Array<{ body: IDataObject }>; fields: IDataObject }): ApiRequest {
+	return { method: 'POST', url: RENDER_PATHS[kind].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields } };
 }
 

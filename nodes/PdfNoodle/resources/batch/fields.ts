@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { batchStatusPath } from '../../../shared/api/endpoints';
 import { isFinished } from '../../../shared/api/records';
-import { fileOutputField } from '../../../shared/files/fileOutput';
+import { type FileOutput, fileOutputField, fileOutputOf } from '../../../shared/files/fileOutput';
+import { type DownloadSettings, downloadSettingsOf, type ParameterReader } from '../../fields/fields';
 import type { TemplateDataNames } from '../../fields/templateData';
 import { renderModeFields } from '../../pause/mode';
 import { type WaitDefaults, waitingFields } from '../../waiting/settings';
@@ -92,6 +93,34 @@ export const batchRunFields: INodeProperties[] = [
 	},
 	...waitingFields(BATCH_WAIT_DEFAULTS, { hasMode: true }),
 ];
+
+/** The Batch Options of one item, as `batchRunFields` declares them: every read of them goes through here. */
+export interface BatchOptions {
+	merge: boolean;
+	alsoSingleFiles: boolean;
+	/** Signed URL Lifetime (Seconds) as given, checked where the batch is planned. */
+	signedUrlExpiresIn?: unknown;
+}
+
+export function batchOptionsOf(context: ParameterReader): BatchOptions {
+	const { merge, alsoSingleFiles, signedUrlExpiresIn } = context.getNodeParameter('batchOptions', {}) as IDataObject;
+	return { merge: merge === true, alsoSingleFiles: alsoSingleFiles === true, signedUrlExpiresIn };
+}
+
+/**
+ * What a batch's output is made with, read for an input item when the batch is planned: its
+ * file (Download File and its fields, File Name naming the item's documents), how the batch's
+ * files come out and whether a merged batch also gives each document (those two, and the file's
+ * field, from the batch's first item). A paused batch keeps it for its resume.
+ */
+export interface BatchOutputSettings extends DownloadSettings {
+	fileOutput: FileOutput;
+	alsoSingleFiles: boolean;
+}
+
+export function batchOutputSettingsOf(context: ParameterReader): BatchOutputSettings {
+	return { ...downloadSettingsOf(context), fileOutput: fileOutputOf(context), alsoSingleFiles: batchOptionsOf(context).alsoSingleFiles };
+}
 
 /** The name of each document's file, for entries from input items. */
 export const documentFileNameField: INodeProperties = {

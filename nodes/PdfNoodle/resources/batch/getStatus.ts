@@ -1,7 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { batchRecordAnswer } from '../../../shared/files/batchRecord';
-import { downloadAnswerFiles, type FileOutput, FILE_OUTPUT, filesAsItems } from '../../../shared/files/fileOutput';
+import { downloadAnswerFiles, fileOutputOf, filesAsItems } from '../../../shared/files/fileOutput';
+import { downloadSettingsOf } from '../../fields/fields';
 import type { ItemContext } from '../../runner/itemContext';
 import { statusLookupOperation } from '../../waiting/statusLookup';
 import type { Operation } from '../operation';
@@ -12,11 +13,11 @@ import { BATCH_WORK, RESOURCE } from './fields';
  * and each document, one item per file or all on one item (see `FileOutput`); else its record.
  */
 async function batchStatusItems(context: ItemContext, record: IDataObject): Promise<INodeExecutionData[]> {
-	if (!(context.getNodeParameter('downloadFile', true) as boolean) || record.status === 'ONGOING') return [{ json: record }];
+	const { download, field } = downloadSettingsOf(context);
+	if (!download || record.status === 'ONGOING') return [{ json: record }];
 	const answer = batchRecordAnswer(record);
 	await downloadAnswerFiles(context, answer);
-	const output = context.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput;
-	return filesAsItems(output, answer, context.getNodeParameter('binaryPropertyName', 'data') as string, { item: context.getItemIndex() });
+	return filesAsItems(fileOutputOf(context), answer, field, { item: context.getItemIndex() });
 }
 
 /** Batch → Get Status: a batch looked up by its ID, with every result and file once it has ended. */

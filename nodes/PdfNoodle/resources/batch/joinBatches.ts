@@ -3,7 +3,7 @@ import type { IDataObject, IBinaryData, INodeExecutionData } from 'n8n-workflow'
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { invalidParameter } from '../../../shared/errors/validation';
 import { downloadToBinary } from '../../../shared/files/download';
-import { FILE_OUTPUT, type AnswerFile, filesAsItems } from '../../../shared/files/fileOutput';
+import { type AnswerFile, filesAsItems } from '../../../shared/files/fileOutput';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { settleInOrder } from '../../runner/concurrency';
 import type { RunContext } from '../../runner/runContext';
@@ -11,15 +11,17 @@ import type { ToolPlan } from '../pdfTool/common';
 import { runTool } from '../pdfTool/output';
 import { batchOutput, failedEntriesOf, inputsOf, Outcome, pairedWith, throwOnFailedEntries } from './batchOutput';
 import type { BatchToSend } from './draftBatches';
+import type { BatchOutputSettings } from './fields';
 import { MAX_ENTRIES } from './plan';
 
 /** The merge tool's range of `expiration` (api-spec.md), which the one PDF's URL takes from Signed URL Lifetime. */
 const TOOL_LIFETIME = { min: 60, max: 604800 };
 
-/** How the batches' merged files become one: the merge tool's plan, and the item whose parameters it uses. */
+/** How the batches' merged files become one: the merge tool's plan, the item whose parameters it uses, and its output settings. */
 export interface JoinPlan {
 	tool: ToolPlan;
 	settingsIndex: number;
+	output: BatchOutputSettings;
 }
 
 /**
@@ -51,7 +53,7 @@ export function joinPlanOf(run: RunContext, batches: BatchToSend[]): JoinPlan | 
 	if (lifetime !== undefined && (lifetime < TOOL_LIFETIME.min || lifetime > TOOL_LIFETIME.max)) {
 		throw invalidParameter(context, 'Signed URL Lifetime (Seconds)', `must be from ${TOOL_LIFETIME.min} to ${TOOL_LIFETIME.max} (the merge tool's range), not ${lifetime}: ${why}, whose URL lasts as long`);
 	}
-	return { tool: { body: lifetime === undefined ? {} : { expiration: lifetime }, wait: batches[0].wait }, settingsIndex: batches[0].settingsIndex };
+	return { tool: { body: lifetime === undefined ? {} : { expiration: lifetime }, wait: batches[0].wait }, settingsIndex: batches[0].settingsIndex, output: batches[0].output };
 }
 
 /** A batch of a joined run with its finished record, and how many entries the batches before it had. */
@@ -104,8 +106,7 @@ export async function renderJoined(
  */
 async function addOnePdf(run: RunContext, plan: JoinPlan, finished: FinishedBatch[], files: Array<AnswerFile & { number: number }>, outcome: Outcome): Promise<void> {
 	const context = run.item(plan.settingsIndex);
-	const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
-	const download = context.getNodeParameter('downloadFile', true) as boolean;
+	const { field, download, fileOutput } = plan.output;
 	const pairedItem = finished.flatMap(({ batch }) => pairedWith(batch));
 	const urls = finished.map(({ record }) => record.mergedUrl).filter((url): url is string => typeof url === 'string' && url !== '');
 	const batches = finished.map(({ record: { batchRequestId, status, total, completed, mergedUrl } }) => ({ batchRequestId, status, total, completed, mergedUrl }));
@@ -121,7 +122,7 @@ async function addOnePdf(run: RunContext, plan: JoinPlan, finished: FinishedBatc
 		} else if (urls.length === 1 && download) {
 			binary = await downloadToBinary(context, urls[0], undefined, `${String(batches.find((batch) => batch.mergedUrl === urls[0])?.batchRequestId)}-merged`);
 		}
-		const onOneItem = download && context.getNodeParameter(FILE_OUTPUT, 'itemPerFile') === 'oneItem';
+		const onOneItem = download && fileOutput === 'oneItem';
 		const answer = { json, whole: binary ? { json, binary } : undefined, files };
 		outcome.add(...filesAsItems(onOneItem ? 'oneItem' : 'itemPerFile', answer, field, pairedItem));
 	} catch (error) {

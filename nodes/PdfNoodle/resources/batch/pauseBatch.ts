@@ -1,59 +1,65 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asNodeError } from '../../../shared/errors/errors';
-import { type AwaitedWork, keepPlan, pauseForWork, pauseSettings } from '../../pause/pause';
-import { type PausedPlan, pausedPlanOf } from '../../pause/pausedPlan';
+import type { AwaitedWork } from '../../pause/pause';
+import type { PausedPlan } from '../../pause/plan';
+import { keptOutputOf } from '../../pause/pausedPlan';
+import { type PlannedPause, pauseWork } from '../../pause/pauseWork';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunContext } from '../../runner/runContext';
-import { sendWork } from '../../waiting/waiting';
-import { batchOutput, inputsOf, Outcome } from './batchOutput';
-import { batchRequest, type BatchToSend, checkedBatches, draftBatches } from './draftBatches';
+import { batchOutput, Outcome } from './batchOutput';
+import { batchRequest, checkedBatches, draftBatches } from './draftBatches';
+import type { BatchOutputSettings } from './fields';
 import { type BatchKind, MAX_ENTRIES } from './plan';
 
-/** The one batch a pause sends: a pause resumes on one call back, and a batch posts one. */
-function pausedBatchOf(run: RunContext, batches: BatchToSend[]): BatchToSend | undefined {
-	if (batches.length > 1) {
-		throw new NodeOperationError(run.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${batches.length}`, {
+/**
+ * The paused batch's plan, made once and kept: the items' batches drafted, every parameter
+ * checked; a pause resumes on one call back, and a batch posts one, so more than one batch is
+ * refused before any template's variables are looked up; then its data checked.
+ */
+async function plannedBatch(run: RunContext, kind: BatchKind): Promise<PlannedPause> {
+	const planning = new Outcome(run);
+	const drafts = draftBatches(run, kind, planning);
+	if (drafts.length > 1) {
+		throw new NodeOperationError(run.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${drafts.length}`, {
 			description: `Give the node at most ${MAX_ENTRIES} documents (or one item with its list) per run, e.g. with a "Loop Over Items" node before it, or choose another Mode. Nothing was sent to pdf noodle.`,
 		});
 	}
-	return batches[0];
+	const [batch] = await checkedBatches(run, kind, drafts, planning);
+	if (!batch) return { refused: planning.items };
+	const outputs = new Map<number, BatchOutputSettings>([[batch.settingsIndex, batch.output], ...batch.entries.map((entry): [number, BatchOutputSettings] => [entry.inputIndex, entry.output])]);
+	return {
+		refused: planning.items,
+		toSend: {
+			kind: 'batch',
+			request: batchRequest(kind, batch),
+			sent: batch.entries.map((entry) => ({ itemIndex: entry.inputIndex, dataCheck: entry.dataCheck })),
+			settingsIndex: batch.settingsIndex,
+			outputs,
+		},
+	};
 }
 
-/** Sends the items' batch with the execution's resume URL as its webhook, and pauses the execution. */
+/** Sends the items' batch with the execution's resume URL as its webhook, and pauses the execution (pause/pauseWork.ts). */
 export async function pauseBatch(run: RunContext<IExecuteFunctions>, kind: BatchKind): Promise<INodeExecutionData[][]> {
-	const { resumeUrl, timeoutMs } = pauseSettings(run);
-	const planning = new Outcome(run);
-	const drafts = draftBatches(run, kind, planning);
-	// One batch at a time, refused before any template's variables are looked up.
-	pausedBatchOf(run, drafts);
-	const batches = await checkedBatches(run, kind, drafts, planning);
-	if (batches.length === 0) return [planning.items];
-	const batch = batches[0];
-	const context = run.item(batch.settingsIndex);
-	const sent = batch.entries.map((entry) => ({ itemIndex: entry.inputIndex, dataCheck: entry.dataCheck }));
-	keepPlan(run, pausedPlanOf(run, sent, planning.items, batch.settingsIndex));
-	try {
-		await run.nextTurn();
-		// The send of the polling path (`sendWork`); only what follows differs: the execution waits.
-		const { answer } = await sendWork(context, batchRequest(kind, batch, { webhook: resumeUrl }));
-		return await pauseForWork(run, { kind: 'batch', id: String(answer.batchRequestId ?? '') }, timeoutMs);
-	} catch (error) {
-		planning.fail(inputsOf(batch), asNodeError(context, error));
-		return [inInputOrder(planning.items)];
-	}
+	return await pauseWork(run, async () => await plannedBatch(run, kind));
 }
 
 /**
  * The output of a paused batch once pdf noodle has posted it: what the polling path outputs,
- * from the batch the paused run kept (its entries' items, the items refused before it).
+ * from the batch the paused run kept (its entries' items and output settings, the items
+ * refused before it).
  */
 export async function resumeBatch(run: RunContext, _awaited: AwaitedWork, record: IDataObject, plan: PausedPlan): Promise<INodeExecutionData[]> {
 	const outcome = new Outcome(run);
 	outcome.add(...(plan.refused ?? []));
-	const entries = plan.sent.map((inputIndex, position) => ({ body: {}, inputIndex, dataCheck: plan.checks?.[position] ?? undefined }));
-	await batchOutput(run, { entries, settingsIndex: plan.settings ?? plan.sent[0] ?? 0 }, record, outcome);
+	const entries = plan.sent.map((inputIndex, position) => ({
+		body: {},
+		inputIndex,
+		dataCheck: plan.checks?.[position] ?? undefined,
+		output: keptOutputOf<BatchOutputSettings>(plan, inputIndex),
+	}));
+	const settingsIndex = plan.settings ?? plan.sent[0] ?? 0;
+	await batchOutput(run, { entries, settingsIndex, output: keptOutputOf<BatchOutputSettings>(plan, settingsIndex) }, record, outcome);
 	return inInputOrder(outcome.items);
 }
-

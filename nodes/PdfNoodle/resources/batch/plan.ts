@@ -8,7 +8,7 @@ import { checkedTemplateData, knownTemplateData } from '../../dataCheck/checkedD
 import { templateDataChecksOf } from '../../dataCheck/dataChecks';
 import { templateIdOf } from '../../fields/templateLocator';
 import type { ItemContext } from '../../runner/itemContext';
-import { BATCH_DATA_NAMES } from './fields';
+import { BATCH_DATA_NAMES, type BatchOutputSettings, batchOutputSettingsOf } from './fields';
 
 /** A batch renders from templates or from HTML: the render sources of the API. */
 export type BatchKind = RenderSource;
@@ -20,19 +20,26 @@ export interface CheckedEntry {
 }
 
 /**
- * One document of a batch and the input item it is for; `withData`, until the data check has
- * run, completes its body once the template's variables are looked up.
+ * One document of a batch, the input item it is for and that item's output settings (its
+ * File Name names the document); `withData`, until the data check has run, completes its
+ * body once the template's variables are looked up.
  */
 export interface PlannedEntry extends CheckedEntry {
 	inputIndex: number;
+	output: BatchOutputSettings;
 	withData?: () => Promise<CheckedEntry>;
 }
 
 /** A batch to send: its entries (1 to 20) and the input items it answers for. */
 export interface PlannedBatch {
 	entries: PlannedEntry[];
-	/** The item whose batch parameters (merge, webhook, ...) the batch uses: its first. */
+	/** The item whose batch parameters (merge, webhook, output, ...) the batch uses: its first. */
 	settingsIndex: number;
+}
+
+/** A batch and what its output is made with: the output settings of its `settingsIndex` item. */
+export interface OutputBatch extends PlannedBatch {
+	output: BatchOutputSettings;
 }
 
 export const MAX_ENTRIES = MAX_BATCH_ITEMS;
@@ -45,12 +52,14 @@ export const MAX_BODY_BYTES = 3 * 1024 * 1024;
  * every item is checked before pdf noodle is asked for anything.
  */
 export function entryOfItem(context: ItemContext, kind: BatchKind): Omit<PlannedEntry, 'inputIndex'> {
+	const output = batchOutputSettingsOf(context);
 	if (kind === 'template') {
 		const templateId = templateIdOf(context);
 		const known = knownTemplateData(context, BATCH_DATA_NAMES);
 		const options = renderOptionsBody(context, 'template', true);
 		return {
 			body: { templateId, data: known ?? {}, ...options },
+			output,
 			withData: async () => {
 				const { data, dataCheck } = await checkedTemplateData(context, BATCH_DATA_NAMES, templateId, known);
 				return { body: { templateId, data, ...options }, dataCheck };
@@ -60,7 +69,7 @@ export function entryOfItem(context: ItemContext, kind: BatchKind): Omit<Planned
 	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('documentHtml')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) entry.pdfParams = pdfParams;
-	return { body: { ...entry, ...renderOptionsBody(context, 'html', true) } };
+	return { body: { ...entry, ...renderOptionsBody(context, 'html', true) }, output };
 }
 
 /**

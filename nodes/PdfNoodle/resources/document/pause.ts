@@ -1,129 +1,113 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
+import type { RenderSource } from '../../../shared/api/endpoints';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
-import type { ApiRequest } from '../../../shared/transport/transport';
 import { withDataCheck } from '../../dataCheck/checkedData';
+import type { DownloadSettings } from '../../fields/fields';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { throwOnMissingTemplate } from '../../fields/templateLocator';
-import { type AwaitedWork, isPauseMode, keepPlan, pauseForWork, pauseSettings } from '../../pause/pause';
-import { type PausedPlan, pausedPlanOf } from '../../pause/pausedPlan';
+import type { AwaitedWork } from '../../pause/pause';
+import { isPauseMode } from '../../pause/pause';
+import type { PausedPlan } from '../../pause/plan';
+import { keptOutputOf } from '../../pause/pausedPlan';
+import { type PlannedPause, pauseWork } from '../../pause/pauseWork';
 import type { ItemContext } from '../../runner/itemContext';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
 import { type ItemOperation, runEachItem, type RunOperation } from '../../runner/runner';
-import { sendWork } from '../../waiting/waiting';
-import { completedRequest, finishedRenderItems, type RequestDraft } from './render';
+import { Outcome } from '../batch/batchOutput';
+import { batchRequest } from '../batch/draftBatches';
+import { type CheckedRequest, completedRequest, finishedRenderItems, type RequestDraft } from './render';
 
 /** How an item's render request is built and checked (the operation's own `request`). */
 type RenderRequestOf = (context: ItemContext) => RequestDraft;
 
-/** An item's request that is sent, and what its data check found. */
-type SentRender = { itemIndex: number; request: ApiRequest; dataCheck?: IDataObject };
-
-/** What an item asks for: the asynchronous request the operation builds, or why it cannot be sent. */
-type PlannedRender = SentRender | { itemIndex: number; error: Error };
-
-/** An item's request with every parameter checked, its data check still to come. */
-type DraftRender = ({ itemIndex: number } & RequestDraft) | { itemIndex: number; error: Error };
+type Drafted = { itemIndex: number } & RequestDraft;
+type Checked = Drafted & CheckedRequest;
 
 /**
- * Builds every item's request as the operation builds it, every parameter checked, before
- * anything is asked of pdf noodle (`completeRenders` then checks the data). What was sent is
- * kept with the execution (pause/pausedPlan.ts); the resume does not plan again.
+ * The top-level fields of the batch that several paused renders go as: asynchronous, and the
+ * one Signed URL Lifetime the items agree on (refused by name where they do not).
  */
-function draftRenders(run: RunContext, requestOf: RenderRequestOf): DraftRender[] {
-	const drafts: DraftRender[] = [];
+function batchFieldsOf(run: RunContext, drafts: Drafted[]): IDataObject {
+	const lifetimes = drafts.map(({ request }) => (request.body as IDataObject).signedUrlExpiresIn as number | undefined);
+	const lifetime = oneBatchLifetime(run.item(drafts[0].itemIndex), lifetimes, 'when the items are paused together (they go as one batch)');
+	return lifetime === undefined ? { async: true } : { async: true, signedUrlExpiresIn: lifetime };
+}
+
+/**
+ * The items' data checked (Check Data Against Template), their lookups side by side, each in
+ * its item's "Requests at Once" slots; a refused one fails its item, in input order.
+ */
+async function checkedRenders(drafts: Drafted[], refused: Outcome): Promise<Checked[]> {
+	const done = await Promise.all(
+		drafts.map(async (draft): Promise<Checked | { itemIndex: number; error: unknown }> => {
+			try {
+				return { ...draft, ...(await completedRequest(draft)) };
+			} catch (error) {
+				return { itemIndex: draft.itemIndex, error };
+			}
+		}),
+	);
+	const checked: Checked[] = [];
+	for (const render of done) {
+		if ('error' in render) refused.fail([render.itemIndex], render.error);
+		else checked.push(render);
+	}
+	return checked;
+}
+
+/**
+ * The paused renders' plan, made once and kept: every item's request built and checked as the
+ * operation builds it; the items that go together checked to agree on one Signed URL
+ * Lifetime, before any template's variables are looked up; then each item's data checked. A
+ * refused item is an error item (or the node's error). One item left goes as its own
+ * asynchronous render, several as one batch, whose body the batch family builds.
+ */
+async function plannedRenders(run: RunContext, source: RenderSource, requestOf: RenderRequestOf): Promise<PlannedPause> {
+	const refused = new Outcome(run);
+	const drafts: Drafted[] = [];
 	for (let itemIndex = 0; itemIndex < run.getInputData().length; itemIndex++) {
 		try {
 			drafts.push({ itemIndex, ...requestOf(run.item(itemIndex)) });
 		} catch (error) {
-			drafts.push({ itemIndex, error: error as Error });
+			refused.fail([itemIndex], error);
 		}
 	}
-	return drafts;
-}
-
-/**
- * The drafts with their data checked (Check Data Against Template); a refused one is an item's
- * error. The items' lookups go side by side, each in its item's "Requests at Once" slots.
- */
-async function completeRenders(drafts: DraftRender[]): Promise<PlannedRender[]> {
-	return await Promise.all(
-		drafts.map(async (draft): Promise<PlannedRender> => {
-			if ('error' in draft) return draft;
-			try {
-				return { itemIndex: draft.itemIndex, ...(await completedRequest(draft)) };
-			} catch (error) {
-				return { itemIndex: draft.itemIndex, error: error as Error };
-			}
-		}),
-	);
-}
-
-function sentOf<Plan extends { itemIndex: number }>(plans: Array<Plan | { itemIndex: number; error: Error }>): Plan[] {
-	return plans.filter((plan): plan is Plan => !('error' in plan));
-}
-
-/**
- * The request of a pause: one item's asynchronous render, or a batch of all the items, so
- * that one call back carries every result. A batch has one Signed URL Lifetime for all.
- */
-function pauseRequest(run: RunContext, source: RenderSource, sent: Array<{ itemIndex: number; request: ApiRequest }>, resumeUrl: string): { url: string; body: IDataObject; kind: AwaitedWork['kind'] } {
+	let fields: IDataObject = {};
+	try {
+		if (drafts.length > 1) fields = batchFieldsOf(run, drafts);
+	} catch (error) {
+		refused.fail(drafts.map(({ itemIndex }) => itemIndex), error);
+		return { refused: refused.items };
+	}
+	const sent = await checkedRenders(drafts, refused);
+	if (sent.length === 0) return { refused: refused.items };
+	const settingsIndex = sent[0].itemIndex;
+	const planned = {
+		sent: sent.map(({ itemIndex, dataCheck }) => ({ itemIndex, dataCheck })),
+		settingsIndex,
+		outputs: new Map<number, DownloadSettings>(sent.map(({ itemIndex, download }) => [itemIndex, download])),
+	};
 	if (sent.length === 1) {
-		const { request } = sent[0];
-		return { url: String(request.url), body: { ...(request.body as IDataObject), webhook: resumeUrl }, kind: 'render' };
+		const context = run.item(settingsIndex);
+		const readFirst = source === 'template' ? (response: IN8nHttpFullResponse) => throwOnMissingTemplate(context, response) : undefined;
+		return { refused: refused.items, toSend: { kind: 'render', request: sent[0].request, readFirst, ...planned } };
 	}
+	// A batch has one lifetime for all its entries (`fields`): an entry carries none of its own.
 	const entries = sent.map(({ request }) => {
-		const { signedUrlExpiresIn: _lifetime, ...entry } = request.body as IDataObject;
-		return entry;
+		const { signedUrlExpiresIn: _lifetime, ...body } = request.body as IDataObject;
+		return { body };
 	});
-	const lifetimes = sent.map(({ request }) => (request.body as IDataObject).signedUrlExpiresIn as number | undefined);
-	const lifetime = oneBatchLifetime(run.item(sent[0].itemIndex), lifetimes, 'when the items are paused together (they go as one batch)');
-	const body: IDataObject = { items: entries, async: true, webhook: resumeUrl };
-	if (lifetime !== undefined) body.signedUrlExpiresIn = lifetime;
-	return { url: RENDER_PATHS[source].batch, body, kind: 'batch' };
-}
-
-/** Items that could not be sent: error items under "Continue On Fail", else the node's error. */
-function refusedItems(run: RunContext, plans: Array<{ itemIndex: number } | { itemIndex: number; error: Error }>): INodeExecutionData[] {
-	const items: INodeExecutionData[] = [];
-	for (const plan of plans) {
-		if (!('error' in plan)) continue;
-		items.push(...errorItemsOrThrow(run.continueOnFail(), run.item(plan.itemIndex), plan.error, [{ item: plan.itemIndex }]));
-	}
-	return items;
-}
-
-async function pauseRenders(run: RunContext<IExecuteFunctions>, source: RenderSource, requestOf: RenderRequestOf): Promise<INodeExecutionData[][]> {
-	const { resumeUrl, timeoutMs } = pauseSettings(run);
-	const drafts = draftRenders(run, requestOf);
-	// Bad input, of an item or of the items together, is refused before any template's
-	// variables are looked up (the error items of "Continue On Fail" come with the plans).
-	refusedItems(run, drafts);
-	if (sentOf(drafts).length > 0) pauseRequest(run, source, sentOf(drafts), resumeUrl);
-	const plans = await completeRenders(drafts);
-	const refused = refusedItems(run, plans);
-	const sent = sentOf(plans);
-	if (sent.length === 0) return [refused];
-	const context = run.item(sent[0].itemIndex);
-	const { url, body, kind } = pauseRequest(run, source, sent, resumeUrl);
-	keepPlan(run, pausedPlanOf(run, sent, refused));
-	await run.nextTurn();
-	// The send of the polling path (`sendWork`), its missing template worded the same; only
-	// what follows differs: the execution waits.
-	const readFirst = source === 'template' && kind === 'render' ? (response: IN8nHttpFullResponse) => throwOnMissingTemplate(context, response) : undefined;
-	const { answer } = await sendWork(context, { method: 'POST', url, body }, readFirst);
-	const id = String((kind === 'render' ? answer.requestId : answer.batchRequestId) ?? '');
-	return await pauseForWork(run, { kind, id }, timeoutMs);
+	return { refused: refused.items, toSend: { kind: 'batch', request: batchRequest(source, { entries, fields }), ...planned } };
 }
 
 /** A render operation that can also pause: the pause mode here, the others for each item (`renderItem`). */
 export function pausableRender(source: RenderSource, requestOf: RenderRequestOf, renderItem: ItemOperation): RunOperation {
 	return async (run) => {
 		if (!isPauseMode(run.item(0))) return await runEachItem(run, renderItem);
-		return await pauseRenders(run, source, requestOf);
+		return await pauseWork(run, async () => await plannedRenders(run, source, requestOf));
 	};
 }
 
@@ -143,7 +127,8 @@ export async function resumeRenders(run: RunContext, awaited: AwaitedWork, recor
 	for (const [position, { itemIndex, dataCheck }] of sent.entries()) {
 		const context = run.item(itemIndex);
 		try {
-			output.push(...pairWithInputItem(withDataCheck(await finishedRenderItems(context, results[position]), dataCheck), itemIndex));
+			const download = keptOutputOf<DownloadSettings>(plan, itemIndex);
+			output.push(...pairWithInputItem(withDataCheck(await finishedRenderItems(context, results[position], download), dataCheck), itemIndex));
 		} catch (error) {
 			output.push(...errorItemsOrThrow(run.continueOnFail(), context, error, [{ item: itemIndex }]));
 		}

@@ -6,6 +6,7 @@ import { isFinished } from '../../../shared/api/records';
 import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/validation';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import type { ApiRequest } from '../../../shared/transport/transport';
+import { type DownloadSettings, downloadSettingsOf } from '../../fields/fields';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
@@ -33,16 +34,20 @@ export interface CheckedRequest {
  * `withData`, when there is one, completes it with what needs an answer of the service (the
  * data check of Render From Template, the data Map Automatically makes).
  */
-export interface RequestDraft {
+export interface RequestDraft extends RenderSettings {
 	request: ApiRequest;
-	/** How the node waits for the render (`renderWait`), checked with the rest. */
-	wait: WaitSettings;
 	withData?: () => Promise<CheckedRequest>;
 }
 
-/** The waiting parameters of a render, checked. */
-export function renderWait(context: ItemContext): WaitSettings {
-	return waitSettings(context, RENDER_WAIT_DEFAULTS);
+/** How the node waits for a render and what it does with its file, read and checked with the rest of the request. */
+export interface RenderSettings {
+	wait: WaitSettings;
+	/** Download File and its fields: a paused render keeps them for its resume. */
+	download: DownloadSettings;
+}
+
+export function renderSettings(context: ItemContext): RenderSettings {
+	return { wait: waitSettings(context, RENDER_WAIT_DEFAULTS), download: downloadSettingsOf(context) };
 }
 
 /** The draft's request, its data completed and checked. */
@@ -84,23 +89,23 @@ export function renderFailedError(context: ItemContext, result: IDataObject): No
  * for a synchronous answer, which names none), `renderStatus`, `signedUrl`, `metadata`. With
  * "Wait for Completion" off, an unfinished render's answer is output as it is.
  */
-export async function renderOutput(context: ItemContext, sent: SentWork, wait: WaitSettings): Promise<INodeExecutionData[]> {
+export async function renderOutput(context: ItemContext, sent: SentWork, { wait, download }: RenderSettings): Promise<INodeExecutionData[]> {
 	const isAsync = context.getNodeParameter('mode', 'sync') === 'async';
 	const outcome = await outcomeOfWork(context, RENDER_WORK, wait, sent, (answer, statusCode) =>
 		statusCode === 202 || isAsync ? String(answer.requestId ?? '') : undefined,
 	);
-	if (outcome.done === 'atOnce') return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...outcome.answer });
-	return outcome.done === 'waited' ? await finishedRenderItems(context, outcome.record) : [{ json: outcome.answer }];
+	if (outcome.done === 'atOnce') return await finishedRenderItems(context, { requestId: null, renderStatus: 'SUCCESS', ...outcome.answer }, download);
+	return outcome.done === 'waited' ? await finishedRenderItems(context, outcome.record, download) : [{ json: outcome.answer }];
 }
 
 /**
  * The items of a render that has finished (its result, or its status record): what the
  * polling path outputs once the wait is over, and what a paused execution outputs when pdf
- * noodle's call resumes it. FAILED is an error of the item.
+ * noodle's call resumes it (with the `download` settings it kept). FAILED is an error of the item.
  */
-export async function finishedRenderItems(context: ItemContext, result: IDataObject): Promise<INodeExecutionData[]> {
+export async function finishedRenderItems(context: ItemContext, result: IDataObject, download: DownloadSettings): Promise<INodeExecutionData[]> {
 	if (result.renderStatus === 'FAILED') throw renderFailedError(context, result);
-	return [await withRenderedFile(context, { json: result })];
+	return [await withRenderedFile(context, { json: result }, download)];
 }
 
 /**
@@ -108,16 +113,14 @@ export async function finishedRenderItems(context: ItemContext, result: IDataObj
  * and "Download File" is on.
  */
 export async function renderStatusItems(context: ItemContext, record: IDataObject): Promise<INodeExecutionData[]> {
-	return [await withRenderedFile(context, { json: record })];
+	return [await withRenderedFile(context, { json: record }, downloadSettingsOf(context))];
 }
 
 /** The item with the file behind its `signedUrl` in its binary data, when "Download File" is on. */
-async function withRenderedFile(context: ItemContext, item: INodeExecutionData): Promise<INodeExecutionData> {
+async function withRenderedFile(context: ItemContext, item: INodeExecutionData, { download, field, fileName }: DownloadSettings): Promise<INodeExecutionData> {
 	const signedUrl = item.json.signedUrl;
-	if (!(context.getNodeParameter('downloadFile', true) as boolean) || typeof signedUrl !== 'string' || signedUrl === '') return item;
-	const binaryPropertyName = context.getNodeParameter('binaryPropertyName', 'data') as string;
-	const requestedName = String(context.getNodeParameter('fileName', '') ?? '').trim();
+	if (!download || typeof signedUrl !== 'string' || signedUrl === '') return item;
 	const fallbackName = typeof item.json.requestId === 'string' ? item.json.requestId : 'document';
-	const file = await downloadToBinary(context, signedUrl, requestedName, fallbackName, announcedSizeOf(item.json));
-	return { ...item, binary: { ...item.binary, [binaryPropertyName]: file } };
+	const file = await downloadToBinary(context, signedUrl, fileName, fallbackName, announcedSizeOf(item.json));
+	return { ...item, binary: { ...item.binary, [field]: file } };
 }

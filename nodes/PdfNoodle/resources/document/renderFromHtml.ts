@@ -8,7 +8,7 @@ import type { ItemContext } from '../../runner/itemContext';
 import { sendWork } from '../../waiting/waiting';
 import type { Operation } from '../operation';
 import { pausableRender, resumeRenders } from './pause';
-import { renderOutput, renderRequest, renderWait, type RequestDraft } from './render';
+import { renderOutput, renderRequest, renderSettings, type RequestDraft } from './render';
 
 const option = {
 	name: 'Render From HTML',
@@ -37,12 +37,12 @@ function request(context: ItemContext): RequestDraft {
 	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) content.pdfParams = pdfParams;
-	return { request: renderRequest(context, 'html', content, 'HTML'), wait: renderWait(context) };
+	return { request: renderRequest(context, 'html', content, 'HTML'), ...renderSettings(context) };
 }
 
 async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
 	const draft = request(context);
-	return await renderOutput(context, await sendWork(context, draft.request), draft.wait);
+	return await renderOutput(context, await sendWork(context, draft.request), draft);
 }
 
 /** Document → Render From HTML: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */

@@ -10,7 +10,7 @@ import type { ItemContext } from '../../runner/itemContext';
 import { sendWork } from '../../waiting/waiting';
 import type { Operation } from '../operation';
 import { pausableRender, resumeRenders } from './pause';
-import { completedRequest, renderOutput, renderRequest, renderWait, type RequestDraft } from './render';
+import { completedRequest, renderOutput, renderRequest, renderSettings, type RequestDraft } from './render';
 
 const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' };
 
@@ -41,7 +41,7 @@ function request(context: ItemContext): RequestDraft {
 	const checked = requestFor(known ?? {});
 	return {
 		request: checked,
-		wait: renderWait(context),
+		...renderSettings(context),
 		withData: async () => {
 			const { data, dataCheck } = await checkedTemplateData(context, DATA_NAMES, templateId, known);
 			return { request: known ? checked : requestFor(data), dataCheck };
@@ -53,7 +53,7 @@ async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
 	const draft = request(context);
 	const { request: checked, dataCheck } = await completedRequest(draft);
 	const sent = await sendWork(context, checked, (response) => throwOnMissingTemplate(context, response));
-	return withDataCheck(await renderOutput(context, sent, draft.wait), dataCheck);
+	return withDataCheck(await renderOutput(context, sent, draft), dataCheck);
 }
 
 /** Document → Render From Template: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */

@@ -3,7 +3,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { toolStatusPath } from '../../../shared/api/endpoints';
 import { downloadToBinary } from '../../../shared/files/download';
-import { downloadAnswerFiles, everyFile, type FileOutput, FILE_OUTPUT, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import { downloadAnswerFiles, everyFile, type FileOutput, fileOutputOf, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import { downloadSettingsOf } from '../../fields/fields';
 import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { outcomeOfWork, sendWork, type SentWork, type WorkKind } from '../../waiting/waiting';
@@ -70,8 +71,8 @@ export async function toolOutput(context: ItemContext, sent: SentWork, wait: Wai
  */
 export async function toolFiles(context: ItemContext, json: IDataObject): Promise<INodeExecutionData[]> {
 	const item: INodeExecutionData = { json };
-	if (!(context.getNodeParameter('downloadFile', true) as boolean)) return [item];
-	const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
+	const { download, field } = downloadSettingsOf(context);
+	if (!download) return [item];
 
 	if (Array.isArray(json.urls)) return await splitItems(context, json, field);
 
@@ -89,7 +90,7 @@ export async function toolFiles(context: ItemContext, json: IDataObject): Promis
  * or the ZIP alone.
  */
 async function splitItems(context: ItemContext, json: IDataObject, field: string): Promise<INodeExecutionData[]> {
-	const output = context.getNodeParameter(FILE_OUTPUT, 'itemPerFile') as FileOutput | 'zipOnly';
+	const output = fileOutputOf<FileOutput | 'zipOnly'>(context);
 	const base = typeof json.fileName === 'string' && json.fileName ? json.fileName.replace(/\.pdf$/i, '') : undefined;
 	const zipUrl = typeof json.zipUrl === 'string' && json.zipUrl ? json.zipUrl : undefined;
 	if (output === 'zipOnly' && !zipUrl) {

@@ -111,6 +111,11 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+/** The preview's download as the two fields above declare it: whether, and into which binary field. */
+function previewDownloadOf(context: ItemContext): { download: boolean; field: string } {
+	return { download: context.getNodeParameter('downloadPreview', false) as boolean, field: context.getNodeParameter('binaryPropertyName', 'data') as string };
+}
+
 async function createTemplate(context: ItemContext): Promise<INodeExecutionData[]> {
 	const body: IDataObject = {
 		prompt: requireText(context, 'Prompt', context.getNodeParameter('prompt')),
@@ -165,8 +170,8 @@ async function createdTemplateItems(context: ItemContext, templateId: string, fi
 	if (context.getNodeParameter('simplify', false) === true) delete created.html;
 	const item: INodeExecutionData = { json: created };
 	const previewUrl = item.json.pdfPreviewUrl;
-	if ((context.getNodeParameter('downloadPreview', false) as boolean) && typeof previewUrl === 'string' && previewUrl !== '') {
-		const field = context.getNodeParameter('binaryPropertyName', 'data') as string;
+	const { download, field } = previewDownloadOf(context);
+	if (download && typeof previewUrl === 'string' && previewUrl !== '') {
 		item.binary = { [field]: await downloadToBinary(context, previewUrl, undefined, `${templateId}-preview`) };
 	}
 	return [item];
