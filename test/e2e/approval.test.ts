@@ -26,10 +26,12 @@ let baseUrl: string;
 beforeAll(async () => {
 	n8n = new N8n();
 	await n8n.installThisPackage();
+	// The Wait node resumes in the running n8n, on the call to its resume URL. It starts before the
+	// imports: an import first would, under the 3.x profile, start and stop n8n once more only to
+	// install the package and make the encryption key.
+	baseUrl = await n8n.start();
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
 	await n8n.importWorkflow(example('approve-before-sending'));
-	// The Wait node resumes in the running n8n, on the call to its resume URL.
-	baseUrl = await n8n.start();
 });
 
 afterAll(async () => {

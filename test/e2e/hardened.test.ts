@@ -66,10 +66,12 @@ beforeAll(async () => {
 	n8n = new HardenedN8n();
 	await n8n.installThisPackage();
 	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
-	for (const name of ['render-invoice', 'batch-merge', 'markdown-merge-compress-metadata']) await n8n.importWorkflow(example(name));
-	await n8n.importWorkflow({ ...example('trigger-receive-renders'), id: CONFIRMED_TRIGGER_ID });
+	await n8n.importWorkflows([
+		...['render-invoice', 'batch-merge', 'markdown-merge-compress-metadata'].map((name) => example(name)),
+		{ ...example('trigger-receive-renders'), id: CONFIRMED_TRIGGER_ID },
+		unconfirmedDownloadingTrigger(),
+	]);
 	await n8n.activateWorkflow(CONFIRMED_TRIGGER_ID);
-	await n8n.importWorkflow(unconfirmedDownloadingTrigger());
 	await n8n.activateWorkflow(UNCONFIRMED_TRIGGER_ID);
 	baseUrl = await n8n.start();
 	await n8n.waitForWebhook(baseUrl, 'pdf-noodle-example/pdf-noodle', 'POST');

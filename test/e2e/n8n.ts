@@ -224,8 +224,13 @@ export class N8n {
 	}
 
 	async importWorkflow(workflow: unknown): Promise<void> {
+		await this.importWorkflows([workflow]);
+	}
+
+	/** Imports several workflows with one `n8n import:workflow` (it takes a list): one CLI start, not one each. */
+	async importWorkflows(workflows: unknown[]): Promise<void> {
 		const file = join(this.userFolder, `workflow-${Date.now()}-${Math.random().toString(16).slice(2)}.json`);
-		writeFileSync(file, JSON.stringify(workflow));
+		writeFileSync(file, JSON.stringify(workflows.length === 1 ? workflows[0] : workflows));
 		await this.cli('import:workflow', `--input=${file}`);
 	}
 

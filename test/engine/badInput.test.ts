@@ -13,6 +13,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { OPERATIONS } from '../../dist/nodes/PdfNoodle/resources/index.js';
 import { binaryDataService, runPdfNoodle } from '../harness/engine';
 import { textPdf } from '../support/fixtures';
+import { exampleOf, templateById } from '../support/operationExamples';
 import { clearRequestLog, credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
@@ -35,17 +36,19 @@ afterAll(async () => {
 });
 
 type Parameters = Record<string, unknown>;
-const template = (value: string) => ({ __rl: true, mode: 'id', value });
-const renderTemplate = (extra: Parameters) => ({ resource: 'document', operation: 'renderFromTemplate', template: template('letter'), data: '{}', ...extra });
-const renderHtml = (extra: Parameters) => ({ resource: 'document', operation: 'renderFromHtml', html: '<p>x</p>', ...extra });
+/** Each case is an operation's example (test/support/operationExamples.ts) with the case's own parameters over it. */
+const renderTemplate = (extra: Parameters) => exampleOf('document/renderFromTemplate', extra);
+const renderHtml = (extra: Parameters) => exampleOf('document/renderFromHtml', extra);
 const print = (settings: Parameters) => renderHtml({ printSettings: settings });
-const tool = (operation: string, extra: Parameters) => ({ resource: 'pdfTool', operation, ...extra });
-const compress = (extra: Parameters) => tool('compressPdf', { inputType: 'url', url: 'https://files.example.com/a.pdf', ...extra });
+const tool = (operation: string, extra: Parameters) => exampleOf(`pdfTool/${operation}`, extra);
+const compress = (extra: Parameters) => tool('compressPdf', extra);
 const merge = (sources: Parameters[]) => tool('mergePdfs', { sources: { source: sources } });
-const split = (extra: Parameters) => tool('splitPdf', { inputType: 'url', url: 'https://files.example.com/a.pdf', ...extra });
-const metadata = (properties: Parameters, extra: Parameters = {}) => tool('updateMetadata', { inputType: 'url', url: 'https://files.example.com/a.pdf', pdfProperties: properties, ...extra });
-const batchList = (entries: unknown, operation = 'renderTemplates') => ({ resource: 'batch', operation, batchSource: 'list', entries: typeof entries === 'string' ? entries : JSON.stringify(entries) });
-const batchItems = (extra: Parameters) => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: template('letter'), documentData: '{}', ...extra });
+const split = (extra: Parameters) => tool('splitPdf', extra);
+const metadata = (properties: Parameters, extra: Parameters = {}) => tool('updateMetadata', { pdfProperties: properties, ...extra });
+const batchList = (entries: unknown, operation = 'renderTemplates') => exampleOf(`batch/${operation}`, { batchSource: 'list', entries: typeof entries === 'string' ? entries : JSON.stringify(entries) });
+const batchItems = (extra: Parameters) => exampleOf('batch/renderTemplates', extra);
+const documentStatus = (requestId: string) => exampleOf('document/getStatus', { requestId });
+const createWithAi = (extra: Parameters) => exampleOf('template/createWithAi', extra);
 const url = (value: string) => ({ inputType: 'url', url: value });
 
 /** [case, node parameters, the message (or its start), input items] */
@@ -55,7 +58,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['data: an expression yielding a number', renderTemplate({ data: '={{ 42 }}' }), 'Invalid "Data (JSON)": must be a JSON object, not a list or a single value'],
 	['data: an expression yielding an empty string', renderTemplate({ data: '={{ "" }}' }), 'Invalid "Data (JSON)": must be a JSON object, e.g. {"name": "Ada"}'],
 	['data: over 3 MB', renderTemplate({ data: `={{ JSON.stringify({ body_html: "x".repeat(${3 * 1024 * 1024}) }) }}` }), /^Invalid "Data": makes a request body of 3\.0 MB; pdf noodle takes at most 3 MB$/],
-	['template: an expression yielding nothing', renderTemplate({ template: template('={{ "" }}') }), 'Invalid "Template": must not be empty'],
+	['template: an expression yielding nothing', renderTemplate({ template: templateById('={{ "" }}') }), 'Invalid "Template": must not be empty'],
 	['URL lifetime 0', renderTemplate({ options: { signedUrlExpiresIn: 0 } }), /^Invalid "Signed URL Lifetime \(Seconds\)": must be a whole number of at least 1/],
 	['URL lifetime as words', renderTemplate({ options: { signedUrlExpiresIn: '={{ "an hour" }}' } }), /^Invalid "Signed URL Lifetime \(Seconds\)": must be a whole number/],
 	['URL lifetime with a fraction', renderTemplate({ options: { signedUrlExpiresIn: 1.5 } }), /^Invalid "Signed URL Lifetime \(Seconds\)"/],
@@ -89,16 +92,16 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['extra print JSON as a list', print({ extraJson: '[1]' }), /^Invalid "Print Settings → More Print Settings \(JSON\)": must be a JSON object/],
 	['extra print JSON broken', print({ extraJson: '{bad' }), /^Invalid "Print Settings → More Print Settings \(JSON\)": must be valid JSON/],
 	['paper format from an expression', print({ format: '={{ "B5" }}' }), /^Invalid "Print Settings → Paper Format": must be one of Letter, Legal/],
-	['status: a URL of another endpoint', { resource: 'document', operation: 'getStatus', requestId: 'https://example.com/x' }, /^Invalid "Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/status\/<id>/],
-	['status: an id with a slash', { resource: 'document', operation: 'getStatus', requestId: 'a/b' }, /^Invalid "Request ID or Status URL"/],
-	['status: nothing', { resource: 'document', operation: 'getStatus', requestId: '={{ "" }}' }, 'Invalid "Request ID or Status URL": must not be empty'],
-	['AI prompt empty', { resource: 'template', operation: 'createWithAi', prompt: '={{ "" }}', displayName: 'X' }, 'Invalid "Prompt": must not be empty'],
-	['AI display name of blanks', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: '={{ " " }}' }, 'Invalid "Display Name": must not be empty'],
-	['AI reference file without scheme', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: 'X', fileUrl: 'file.pdf' }, /^Invalid "Reference File URL": must be an http:\/\/ or https:\/\/ URL/],
-	['AI reference file as javascript:', { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with lines', displayName: 'X', fileUrl: 'javascript:alert(1)' }, /^Invalid "Reference File URL"/],
-	['templates: a limit of 0', { resource: 'template', operation: 'getMany', returnAll: false, limit: 0 }, 'Invalid "Limit": must be a whole number of at least 1, not 0'],
-	['get template: nothing', { resource: 'template', operation: 'get', template: template('={{ "" }}') }, 'Invalid "Template": must not be empty'],
-	['variables: nothing', { resource: 'template', operation: 'getVariables', template: template('={{ "" }}') }, 'Invalid "Template": must not be empty'],
+	['status: a URL of another endpoint', documentStatus('https://example.com/x'), /^Invalid "Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/status\/<id>/],
+	['status: an id with a slash', documentStatus('a/b'), /^Invalid "Request ID or Status URL"/],
+	['status: nothing', documentStatus('={{ "" }}'), 'Invalid "Request ID or Status URL": must not be empty'],
+	['AI prompt empty', createWithAi({ prompt: '={{ "" }}' }), 'Invalid "Prompt": must not be empty'],
+	['AI display name of blanks', createWithAi({ displayName: '={{ " " }}' }), 'Invalid "Display Name": must not be empty'],
+	['AI reference file without scheme', createWithAi({ fileUrl: 'file.pdf' }), /^Invalid "Reference File URL": must be an http:\/\/ or https:\/\/ URL/],
+	['AI reference file as javascript:', createWithAi({ fileUrl: 'javascript:alert(1)' }), /^Invalid "Reference File URL"/],
+	['templates: a limit of 0', exampleOf('template/getMany', { limit: 0 }), 'Invalid "Limit": must be a whole number of at least 1, not 0'],
+	['get template: nothing', exampleOf('template/get', { template: templateById('={{ "" }}') }), 'Invalid "Template": must not be empty'],
+	['variables: nothing', exampleOf('template/getVariables', { template: templateById('={{ "" }}') }), 'Invalid "Template": must not be empty'],
 	['markdown empty', tool('markdownToPdf', { markdown: '={{ "" }}' }), 'Invalid "Markdown": must not be empty'],
 	['markdown scale 3', tool('markdownToPdf', { markdown: '# x', pdfOptions: { scale: 3 } }), /^Invalid "PDF Options → Scale": must be a number from 0.1 to 2/],
 	['markdown margin in em', tool('markdownToPdf', { markdown: '# x', pdfOptions: { marginTop: '2em' } }), /^Invalid "PDF Options → Margin Top"/],
@@ -143,7 +146,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['batch items: broken data', batchItems({ documentData: 'oops' }), /^Invalid "Data \(JSON\)": must be valid JSON/],
 	['batch items: a webhook that is not a URL', batchItems({ webhook: 'my webhook' }), /^Invalid "Webhook URL": must be an http:\/\/ or https:\/\/ URL/],
 	['batch items: URL lifetime 0', batchItems({ batchOptions: { signedUrlExpiresIn: 0 } }), /^Invalid "Signed URL Lifetime \(Seconds\)"/],
-	['batch status: a tool status URL', { resource: 'batch', operation: 'getStatus', batchRequestId: 'https://api.pdfnoodle.com/v1/tools/status/1' }, /^Invalid "Batch Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/batch\/status\/<id>/],
+	['batch status: a tool status URL', exampleOf('batch/getStatus', { batchRequestId: 'https://api.pdfnoodle.com/v1/tools/status/1' }), /^Invalid "Batch Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/batch\/status\/<id>/],
 ];
 
 describe(`bad-input table (${TABLE.length} cases)`, () => {

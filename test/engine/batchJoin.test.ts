@@ -14,7 +14,9 @@ import { pdfPageTexts, pdfText } from '../support/pdf';
 import { apiRequests, callApi, download, type Sandbox } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+// The tests render the same certificates again and again (Person 1 to 45) and check how the
+// batches' files are joined, not the render: each certificate is rendered by Chromium once.
+const sandbox = useSandbox({ reuseRenders: true });
 
 const renderTemplates = {
 	resource: 'batch',

@@ -5,6 +5,10 @@
  * that starts the work is sent again only after a 429 (refused before anything started), else
  * never twice; every other fault is an error of the item it
  * hit, which a person can act on; no item is lost; the API key appears nowhere.
+ *
+ * A case runs against the four families at once, each family against a sandbox of its own
+ * (faults and timing settings are a sandbox's): most of a case's time is the node's own waits
+ * (poll intervals, backoffs, a status call's timeout), which overlap then instead of adding up.
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
@@ -14,11 +18,10 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import type { WorkflowRun } from '../harness/engine';
 import type { Fault } from '../sandbox/faults';
 import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
-import { apiRequests, clearRequestLog } from '../support/sandbox';
+import { apiRequests, clearRequestLog, type Sandbox } from '../support/sandbox';
 import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
 const receiver = useReceiver();
 let files: FileServer;
 const unhandled: unknown[] = [];
@@ -48,7 +51,7 @@ interface Family {
 	poll: string;
 	parameters: () => Record<string, unknown>;
 	/** Makes the sandbox answer slowly enough that the node polls. */
-	slow: () => void;
+	slow: (sandbox: Sandbox) => void;
 	/** Makes the work itself fail (for the "work ends FAILED" case). */
 	failure: () => { parameters?: Record<string, unknown>; fault?: Fault };
 	/** Output items for one input item when all is well. */
@@ -67,7 +70,7 @@ const families: Family[] = [
 		post: '/v1/pdf/sync',
 		poll: '/v1/pdf/status/',
 		parameters: () => ({ resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'letter' }, data: '{}', pollInterval: 1 }),
-		slow: () => Object.assign(sandbox.context.settings, { syncWaitMs: 50, renderDelayMs: 600 }),
+		slow: (sandbox) => Object.assign(sandbox.context.settings, { syncWaitMs: 50, renderDelayMs: 600 }),
 		failure: () => ({ fault: { method: 'RENDER', pathPrefix: '', kind: 'failRender', times: 1 } }),
 		itemsPerInput: 1,
 		oneRequestForAll: false,
@@ -77,7 +80,7 @@ const families: Family[] = [
 		post: '/v1/pdf/batch',
 		poll: '/v1/pdf/batch/status/',
 		parameters: () => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'inputItems', template: { __rl: true, mode: 'id', value: 'letter' }, documentData: '{}', mode: 'async', webhook: receiver.url, waitForCompletion: true, pollInterval: 1 }),
-		slow: () => Object.assign(sandbox.context.settings, { renderDelayMs: 600 }),
+		slow: (sandbox) => Object.assign(sandbox.context.settings, { renderDelayMs: 600 }),
 		failure: () => ({ fault: { method: 'RENDER', pathPrefix: '', kind: 'failRender', times: 1 } }),
 		itemsPerInput: 1,
 		oneRequestForAll: true,
@@ -87,9 +90,10 @@ const families: Family[] = [
 		post: '/v1/integration/templates/create',
 		poll: '/v1/integration/templates/',
 		// pdf noodle wants creations polled every 10 s at most; a creation that is done by the
-		// node's first (immediate) look keeps the cases quick, and the faults still hit it.
+		// node's first (immediate) look keeps the cases quick (the sandbox finishes a creation of
+		// 0 ms before it answers the POST), and the faults still hit it.
 		parameters: () => ({ resource: 'template', operation: 'createWithAi', prompt: 'A receipt with the shop name, the date and a list of items', displayName: 'Receipt', pollInterval: 10, downloadPreview: true }),
-		slow: () => Object.assign(sandbox.context.settings, { templateCreationMs: 0, templateFinalizeMs: 60_000 }),
+		slow: (sandbox) => Object.assign(sandbox.context.settings, { templateCreationMs: 0, templateFinalizeMs: 60_000 }),
 		failure: () => ({ parameters: { prompt: '={{ $itemIndex === 0 ? "Too short" : "A receipt with the shop name, the date and a list of items" }}' } }),
 		itemsPerInput: 1,
 		oneRequestForAll: false,
@@ -102,12 +106,15 @@ const families: Family[] = [
 		post: '/v1/tools/compress-pdf',
 		poll: '/v1/tools/status/',
 		parameters: () => ({ resource: 'pdfTool', operation: 'compressPdf', inputType: 'url', url: files.url('/doc.pdf'), pollInterval: 1, toolOptions: { async: true } }),
-		slow: () => Object.assign(sandbox.context.settings, { toolDelayMs: 600 }),
+		slow: (sandbox) => Object.assign(sandbox.context.settings, { toolDelayMs: 600 }),
 		failure: () => ({ parameters: { url: `={{ $itemIndex === 0 ? "${files.url('/missing.pdf')}" : "${files.url('/doc.pdf')}" }}` } }),
 		itemsPerInput: 1,
 		oneRequestForAll: false,
 	},
 ];
+
+/** Each family's own sandbox, by family name. */
+const sandboxes = new Map(families.map((family) => [family.name, useSandbox()]));
 
 /**
  * What a fault breaks: nothing (it is retried), one item (one document's file or render),
@@ -203,54 +210,60 @@ function visibleText(run: WorkflowRun & { items: INodeExecutionData[] }): string
 	return JSON.stringify([run.items.map((item) => item.json), run.run.data.resultData]);
 }
 
-for (const family of families) {
-	describe(`fault matrix: ${family.name}`, () => {
-		for (const faultCase of faultCases) {
-			test(faultCase.name, async () => {
-				measured.cases++;
-				clearRequestLog(sandbox);
-				sandbox.context.faults.length = 0;
-				Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, toolDelayMs: 0, templateCreationMs: 600, templateFinalizeMs: 60_000 });
-				family.slow();
-				let parameters = family.parameters();
-				const fault = faultCase.fault(family);
-				if (faultCase.name === 'the work ends FAILED') {
-					const failure = family.failure();
-					parameters = { ...parameters, ...failure.parameters };
-					if (failure.fault) sandbox.context.faults.push(failure.fault);
-				} else if (fault) {
-					sandbox.context.faults.push(fault);
-				}
+/** One case against one family, on the family's sandbox: every assertion of the matrix. */
+async function runCase(family: Family, faultCase: FaultCase): Promise<void> {
+	const sandbox = sandboxes.get(family.name)!;
+	measured.cases++;
+	clearRequestLog(sandbox);
+	sandbox.context.faults.length = 0;
+	Object.assign(sandbox.context.settings, { syncWaitMs: 30_000, renderDelayMs: 0, toolDelayMs: 0, templateCreationMs: 600, templateFinalizeMs: 60_000 });
+	family.slow(sandbox);
+	let parameters = family.parameters();
+	const fault = faultCase.fault(family);
+	if (faultCase.name === 'the work ends FAILED') {
+		const failure = family.failure();
+		parameters = { ...parameters, ...failure.parameters };
+		if (failure.fault) sandbox.context.faults.push(failure.fault);
+	} else if (fault) {
+		sandbox.context.faults.push(fault);
+	}
 
-				const run = await sandbox.run(parameters, Array.from({ length: INPUTS }, (_, index) => ({ json: { index } })), { onError: 'continueRegularOutput' });
-				assert.equal(run.error, undefined, `the node itself did not fail: ${run.error?.message}`);
+	const run = await sandbox.run(parameters, Array.from({ length: INPUTS }, (_, index) => ({ json: { index } })), { onError: 'continueRegularOutput' });
+	assert.equal(run.error, undefined, `the node itself did not fail: ${run.error?.message}`);
 
-				const errors = errorItems(run.items);
-				measured.requests += apiRequests(sandbox).length;
-				measured.itemsIn += INPUTS;
-				measured.itemsOut += run.items.length;
-				measured.errorItems += errors.length;
-				const expectedErrors = {
-					success: 0,
-					'one item fails': 1,
-					'one unit fails': family.oneRequestForAll ? INPUTS : 1,
-					'every unit fails': INPUTS,
-				}[family.expects?.[faultCase.name] ?? faultCase.expect];
-				assert.equal(errors.length, expectedErrors, `errors: ${JSON.stringify(errors.map((item) => item.json.error))}`);
-				for (const item of errors) assert.match(String(item.json.error), faultCase.message!);
+	const errors = errorItems(run.items);
+	measured.requests += apiRequests(sandbox).length;
+	measured.itemsIn += INPUTS;
+	measured.itemsOut += run.items.length;
+	measured.errorItems += errors.length;
+	const expectedErrors = {
+		success: 0,
+		'one item fails': 1,
+		'one unit fails': family.oneRequestForAll ? INPUTS : 1,
+		'every unit fails': INPUTS,
+	}[family.expects?.[faultCase.name] ?? faultCase.expect];
+	assert.equal(errors.length, expectedErrors, `errors: ${JSON.stringify(errors.map((item) => item.json.error))}`);
+	for (const item of errors) assert.match(String(item.json.error), faultCase.message!);
 
-				assert.equal(run.items.length, INPUTS * family.itemsPerInput, 'every input item is answered');
-				const paired = new Set(run.items.map((item) => (item.pairedItem as { item: number }).item));
-				assert.equal(paired.size, INPUTS, 'each input item has its answer');
+	assert.equal(run.items.length, INPUTS * family.itemsPerInput, 'every input item is answered');
+	const paired = new Set(run.items.map((item) => (item.pairedItem as { item: number }).item));
+	assert.equal(paired.size, INPUTS, 'each input item has its answer');
 
-				const posts = apiRequests(sandbox).filter((request) => request.method === 'POST' && request.path === family.post);
-				const units = family.oneRequestForAll ? 1 : INPUTS;
-				assert.equal(posts.length, faultCase.startingRequestsSent?.(units) ?? units, 'the starting request is sent once per unit of work, again only after a 429');
-				const polls = apiRequests(sandbox).filter((request) => request.method === 'GET' && request.path.startsWith(family.poll));
-				assert.ok(polls.length <= INPUTS * 20, `polling stays bounded (${polls.length} status calls)`);
+	const posts = apiRequests(sandbox).filter((request) => request.method === 'POST' && request.path === family.post);
+	const units = family.oneRequestForAll ? 1 : INPUTS;
+	assert.equal(posts.length, faultCase.startingRequestsSent?.(units) ?? units, 'the starting request is sent once per unit of work, again only after a 429');
+	const polls = apiRequests(sandbox).filter((request) => request.method === 'GET' && request.path.startsWith(family.poll));
+	assert.ok(polls.length <= INPUTS * 20, `polling stays bounded (${polls.length} status calls)`);
 
-				assert.ok(!visibleText(run).includes(sandbox.apiKey), 'the API key appears in no output or error');
-			});
-		}
-	});
+	assert.ok(!visibleText(run).includes(sandbox.apiKey), 'the API key appears in no output or error');
 }
+
+describe('fault matrix: each case against the render, batch, template creation and tool families at once', () => {
+	for (const faultCase of faultCases) {
+		test(faultCase.name, async () => {
+			const outcomes = await Promise.allSettled(families.map(async (family) => await runCase(family, faultCase)));
+			const failed = outcomes.flatMap((outcome, index) => (outcome.status === 'rejected' ? [`${families[index].name}: ${String((outcome.reason as Error)?.stack ?? outcome.reason)}`] : []));
+			assert.deepEqual(failed, [], 'every family meets the case');
+		});
+	}
+});

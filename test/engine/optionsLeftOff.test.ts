@@ -11,15 +11,16 @@ import { beforeAll, describe, test } from '@jest/globals';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PdfNoodle } from '../../dist/nodes/PdfNoodle/PdfNoodle.node.js';
-import { apiRequests, callApi, takeContractViolations } from '../support/sandbox';
+import { EXAMPLE_KEYS, type ExampleWorld, exampleOf, sandboxWorld } from '../support/operationExamples';
+import { apiRequests, takeContractViolations } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
-/** Two PDFs for the tools to read: files the sandbox rendered, at its signed URLs. */
-const pdfUrls: string[] = [];
+/** What the examples read and look up: two PDFs the sandbox rendered (at its signed URLs), a render, a batch and a tool job it started. */
+let world: ExampleWorld;
 
 beforeAll(async () => {
-	for (const page of ['A', 'B']) pdfUrls.push(String((await callApi(sandbox, 'POST', '/v1/html-to-pdf/sync', { html: `<p>${page}</p>` })).json.signedUrl));
+	world = await sandboxWorld(sandbox);
 });
 
 const properties = new PdfNoodle().description.properties as INodeProperties[];
@@ -51,49 +52,26 @@ function offValues(value: unknown, path = ''): string[] {
 	return [];
 }
 
-const certificate = { __rl: true, mode: 'id', value: 'certificate' };
-const certificateData = '{"recipient_name": "Dorothy Vaughan", "course": {"title": "FORTRAN", "hours": 3}}';
-
-/** The parameters each operation needs to send its request; each is run with every boolean off. */
-const OPERATIONS: Record<string, () => Promise<Record<string, unknown>>> = {
-	'document renderFromTemplate': async () => ({ template: certificate, data: certificateData, options: { outputFormat: 'pdf' } }),
-	'document renderFromHtml': async () => ({ html: '<p>Off</p>', options: { outputFormat: 'pdf' }, printSettings: { format: 'A5' } }),
-	'document getStatus': async () => ({ requestId: String((await callApi(sandbox, 'POST', '/__sandbox/filler-render', { megabytes: 1 })).json.requestId) }),
-	'batch renderTemplates': async () => ({ batchSource: 'inputItems', template: certificate, documentData: certificateData, options: { outputFormat: 'pdf' } }),
-	'batch renderHtml': async () => ({ batchSource: 'inputItems', documentHtml: '<p>Off</p>', options: { outputFormat: 'pdf' }, printSettings: { format: 'A5' } }),
-	'batch getStatus': async () => ({ batchRequestId: String((await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items: [{ html: '<p>x</p>' }] })).json.batchRequestId) }),
-	'template createWithAi': async () => ({ prompt: 'A receipt with a total', displayName: 'Receipt' }),
-	'template get': async () => ({ template: certificate }),
-	'template getMany': async () => ({ limit: 2 }),
-	'template getVariables': async () => ({ template: certificate }),
-	'pdfTool markdownToPdf': async () => ({ markdown: '# Off', pdfOptions: { format: 'A5' } }),
-	'pdfTool mergePdfs': async () => ({ sources: { source: [{ inputType: 'url', url: pdfUrls[0] }, { inputType: 'url', url: pdfUrls[1] }] } }),
-	'pdfTool splitPdf': async () => ({ inputType: 'url', url: pdfUrls[1], splitMode: 'intervals', interval: 1 }),
-	'pdfTool compressPdf': async () => ({ inputType: 'url', url: pdfUrls[0], compressLevel: 'low' }),
-	// `marked` is a value written into the PDF (false unmarks it), not an option: it may go as false.
-	'pdfTool updateMetadata': async () => ({ inputType: 'url', url: pdfUrls[0], pdfProperties: { title: 'Off' } }),
-	'pdfTool getStatus': async () => ({ toolRequestId: String((await callApi(sandbox, 'POST', '/v1/tools/convert-markdown-to-pdf', { markdown: '# x', async: true })).json.requestId) }),
-};
-
+/** Every operation the description offers, as `resource/operation`; each runs its example (test/support/operationExamples.ts) with every boolean off. */
 const operations = properties
 	.filter((property) => property.name === 'operation')
-	.flatMap((property) => (property.options as Array<{ value: string }>).map((option) => `${String(property.displayOptions?.show?.resource?.[0])} ${option.value}`));
+	.flatMap((property) => (property.options as Array<{ value: string }>).map((option) => `${String(property.displayOptions?.show?.resource?.[0])}/${option.value}`));
 
 describe('an option added and left off is left out of the body, for every operation', () => {
-	test('every operation of the node is in this test', () => {
-		assert.deepEqual(operations.filter((operation) => !(operation in OPERATIONS)), []);
+	test('every operation of the node has an example', () => {
+		assert.deepEqual(operations.filter((operation) => !EXAMPLE_KEYS.includes(operation)), []);
 	});
 
 	test.each(operations)('%s', async (operation) => {
-		const [resource, name] = operation.split(' ');
-		const base = await OPERATIONS[operation]();
+		const [resource, name] = operation.split('/');
 		takeContractViolations(sandbox); // What the test itself sent to set things up is not the node's.
 		const setUp = apiRequests(sandbox).length;
-		const parameters = everyBooleanOff(resource, name, { resource, operation: name, ...base });
+		const parameters = everyBooleanOff(resource, name, exampleOf(operation, {}, world));
 		const { error } = await sandbox.run(parameters);
 		assert.equal(error, undefined, error?.message);
 		const sent = apiRequests(sandbox).slice(setUp);
 		assert.ok(sent.length > 0, 'the operation sent its request');
+		// `marked` is a value written into the PDF (false unmarks it), not an option: it may go as false.
 		const off = sent.flatMap((request) => offValues(request.body).filter((path) => path !== 'metadata.marked').map((path) => `${request.method} ${request.path}: ${path}`));
 		assert.deepEqual(off, [], 'no false and no "" in what was sent');
 		assert.deepEqual(takeContractViolations(sandbox), [], 'the sandbox found nothing against the contract');

@@ -26,6 +26,12 @@ export interface SandboxSettings {
 	 */
 	fixedRender?: boolean;
 	/**
+	 * A PDF of the same HTML with the same print options as an earlier one is given the bytes
+	 * Chromium rendered then, not rendered again: for test files that render the same documents
+	 * test after test and check what is done with them, not the render (batchJoin.test.ts).
+	 */
+	reuseRenders?: boolean;
+	/**
 	 * Signed file URLs end in the file's id, not its name, as some object stores' URLs do: a
 	 * client then learns the name only from the download's Content-Disposition.
 	 */
@@ -42,7 +48,7 @@ export interface SandboxSettings {
 	statusLookupsPerSecond?: number;
 	/** Added to the real clock: lets a test age signed URLs without waiting. */
 	clockOffsetMs: number;
-	/** How long an AI template creation takes. */
+	/** How long an AI template creation takes; with 0 it is done (preview rendered) when the POST answers. */
 	templateCreationMs: number;
 	/** How long after a successful creation lookups still answer the status record before the template. */
 	templateFinalizeMs: number;

@@ -82,7 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			() => ({ renderDelayMs: settings.renderDelayMs, now }),
 			() => takeFault(faults, 'RENDER', '') !== undefined,
 		),
-		renderer: new Renderer(() => baseUrl),
+		renderer: new Renderer(() => baseUrl, () => settings.reuseRenders === true),
 		tools: new ToolQueue(() => settings.toolDelayMs),
 		batches: new BatchStore(),
 		requestLog: [],

@@ -1,13 +1,21 @@
 /**
  * docs/architecture.md's recipe for adding an operation, kept true by a test: every file it
- * names exists (but the new operation's own), every helper it calls is one the code exports,
- * the helper it names to run a tool is the one the tools use, and the Tool Options it says to
- * read back are read back by every tool that shows them.
+ * names exists (but the new operation's own), its table of files names every source file its
+ * steps edit and every test that reads the operation examples, the example file has an entry
+ * for every operation of the node's list, every body the node sends has its fields in the
+ * sandbox's contract, every helper it calls is one the code exports, the helper it names to run
+ * a tool is the one the tools use, and the Tool Options it says to read back are read back by
+ * every tool that shows them.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from '@jest/globals';
+
+import * as endpoints from '../../dist/nodes/shared/api/endpoints.js';
+import { OPERATIONS } from '../../dist/nodes/PdfNoodle/resources/index.js';
+import { BODY_FIELDS } from '../sandbox/contract/endpoints';
+import { EXAMPLE_KEYS, exampleKey } from '../support/operationExamples';
 
 const ROOT = resolve(__dirname, '..', '..');
 const doc = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
@@ -26,10 +34,41 @@ function sourceFiles(folder: string): string[] {
 const sources = sourceFiles(join(ROOT, 'nodes')).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 const pdfTools = sources.filter(({ file }) => file.includes(join('resources', 'pdfTool')));
 
-test('the recipe is there, and names the two source files an operation touches', () => {
+/** The recipe's table of the files an operation touches: the code span opening each row. */
+const tableFiles = [...recipe.matchAll(/^\| `([^`]+)`/gm)].map((match) => match[1]);
+/** The steps: the recipe from its first numbered step on. */
+const steps = recipe.slice(recipe.search(/^1\. /m));
+const NUMBERS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
+
+test('the recipe is there, and its table names every source file its steps edit, as many as it says', () => {
 	assert.ok(recipe.length > 500, 'docs/architecture.md has its "Adding an operation" section');
-	assert.ok(spans.includes('nodes/PdfNoodle/resources/pdfTool/rotatePdf.ts'));
-	assert.ok(spans.includes('nodes/PdfNoodle/resources/pdfTool/index.ts'));
+	const sourceFiles = tableFiles.filter((file) => file.startsWith('nodes/'));
+	assert.ok(sourceFiles.includes('nodes/PdfNoodle/resources/pdfTool/rotatePdf.ts'));
+	const edited = [...steps.matchAll(/(?:\badd|\bin|file\*\*) `(nodes\/[^`]+\.ts)`/g)].map((match) => match[1]);
+	assert.ok(edited.includes('nodes/shared/api/endpoints.ts') && edited.includes('nodes/PdfNoodle/resources/pdfTool/index.ts'), edited.join(', '));
+	assert.deepEqual([...new Set(edited)].filter((file) => !sourceFiles.includes(file)), [], 'every source file a step edits is in the table');
+	const said = /^(\w+) source files change/im.exec(recipe)?.[1].toLowerCase();
+	assert.equal(said, NUMBERS[sourceFiles.length], `the recipe says "${said} source files change"; its table names ${sourceFiles.length}`);
+});
+
+test('the table names the example file and every test file that reads it', () => {
+	assert.ok(tableFiles.includes('test/support/operationExamples.ts'));
+	const readers = ['unit', 'engine'].flatMap((layer) => readdirSync(join(ROOT, 'test', layer)).map((name) => `test/${layer}/${name}`))
+		.filter((file) => file.endsWith('.test.ts') && file !== 'test/unit/architecture.test.ts' && readFileSync(join(ROOT, file), 'utf8').includes("from '../support/operationExamples'"));
+	assert.ok(readers.length >= 3, readers.join(', '));
+	assert.deepEqual(readers.filter((file) => !spans.includes(file)), [], 'every test that reads the examples is named');
+});
+
+test('the example file has one example for every operation of the node\'s list, and for nothing else', () => {
+	assert.deepEqual([...EXAMPLE_KEYS].sort(), OPERATIONS.map(exampleKey).sort());
+});
+
+test('every path the node sends a body to has its fields in the sandbox\'s contract (the recipe\'s step 4)', () => {
+	const stringsIn = (value: unknown): string[] => (typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.values(value).flatMap(stringsIn) : []);
+	// Every path endpoints.ts exports, but the two the node only GETs (the template list, the upload URL).
+	const posted = stringsIn(Object.values(endpoints)).filter((path) => path.startsWith('/v1/') && path !== endpoints.TOOL_PATHS.signedUploadUrl && path !== endpoints.TEMPLATES_PATH);
+	assert.ok(posted.length >= 12, posted.join(', '));
+	assert.deepEqual(posted.filter((path) => !(`POST ${path}` in BODY_FIELDS)), []);
 });
 
 test('every file and folder the recipe names exists, but the new operation\'s own', () => {

@@ -11,12 +11,12 @@ export function templateRoutes(router: Router, context: SandboxContext): void {
 		sendJson(response, 200, { templates: context.templates.list() });
 	});
 
-	router.add('POST', '/v1/integration/templates/create', (request, response) => {
+	router.add('POST', '/v1/integration/templates/create', async (request, response) => {
 		const body = objectBody(request);
 		const prompt = requireString(body, 'prompt');
 		const displayName = requireString(body, 'displayName');
 		if (optionalString(body, 'fileUrl') !== undefined) requireUrl(body, 'fileUrl');
-		const creation = context.creations.start(prompt, displayName);
+		const creation = await context.creations.start(prompt, displayName);
 		sendJson(response, 202, {
 			message: 'Template creation started. Poll fetchTemplateUrl every 10 to 30 seconds until its status is SUCCESS or FAILED.',
 			fetchTemplateUrl: `${context.baseUrl()}/v1/integration/templates/${creation.templateId}`,
