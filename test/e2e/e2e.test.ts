@@ -34,20 +34,159 @@ function outputOf(run: any, nodeName: string): any[] {
 
 beforeAll(async () => {
 	sandbox = await startTestSandbox({ templateCreationMs: 3000, templateFinalizeMs: 60_000 });
+	redirects = await startRedirects();
 	// With the tests' names resolvable (one rebinds between the check and the connection).
 	n8n = new N8nWithTestResolver();
 	await n8n.installThisPackage();
-	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
+	// Every n8n CLI command starts an n8n (seconds each): one import for all credentials, one for
+	// every workflow whose content is known before n8n serves (the triggers stay inactive until published).
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential(), redirectingCredential(redirects.baseUrl)]);
+	await n8n.importWorkflows([
+		...EXECUTED_EXAMPLES.map((name) => example(name)),
+		batchMerge45(),
+		typedMapping(),
+		httpRedirect(redirects.baseUrl),
+		example('trigger-receive-renders'),
+		unconfirmedTrigger(),
+		savedVersion1Trigger(),
+		unconfirmedDownloadingTrigger(),
+		example('async-render-wait-node'),
+	]);
 });
 
 afterAll(async () => {
 	await n8n?.dispose();
 	await sandbox?.close();
+	await redirects?.close();
 });
+
+/** The examples executed as they are, imported once in `beforeAll`. */
+const EXECUTED_EXAMPLES = [
+	'render-html',
+	'render-invoice',
+	'create-template-then-render',
+	'batch-merge',
+	'split-into-chapters',
+	'template-from-a-pdf',
+	'render-then-merge-items',
+	'markdown-merge-compress-metadata',
+];
+
+/** batch-merge with 45 graduates and Merge Into One PDF on. */
+const PEOPLE_45 = Array.from({ length: 45 }, (_, index) => ({ name: `Person ${index + 1}` }));
+function batchMerge45(): any {
+	const workflow = example('batch-merge');
+	workflow.id = 'pdfNoodleBatchMerge45';
+	const graduates = workflow.nodes.find((node: { name: string }) => node.name === 'Graduates');
+	graduates.parameters.jsonOutput = JSON.stringify({ graduates: PEOPLE_45.map((person) => ({ ...person, course: 'Joining' })) });
+	const batch = workflow.nodes.find((node: { name: string }) => node.name === 'Certificates, merged');
+	batch.parameters.batchOptions = { merge: true };
+	return workflow;
+}
+
+/** Two renders whose variables are mapped one by one (Map Each Variable): typed values and a mapped list. */
+const ORDER = { lines: [{ description: 'Spanning tree', quantity: 1, unit_price: '10.00' }, { description: 'Bridge', quantity: 3, unit_price: '2.50' }] };
+function typedMapping(): any {
+	const field = (id: string, type = 'string') => ({ id, displayName: id, required: false, defaultMatch: false, display: true, type });
+	const renderNode = (name: string, template: string, value: Record<string, string>, schema: object[], x: number) => ({
+		id: name,
+		name,
+		type: 'n8n-nodes-pdf-noodle.pdfNoodle',
+		typeVersion: 1,
+		position: [x, 0],
+		parameters: { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: template }, dataMode: 'map', variables: { mappingMode: 'defineBelow', value, schema } },
+		credentials: { pdfNoodleApi: { id: 'pdfNoodleSandbox', name: 'PDF Noodle account' } },
+	});
+	return {
+		id: 'pdfNoodleTypedMapping',
+		name: 'PDF Noodle: typed mapped variables',
+		nodes: [
+			{ id: 'manual', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'order', name: 'Order', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [200, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify(ORDER), options: {} } },
+			renderNode('Certificate', 'certificate', { recipient_name: 'Ada Lovelace', 'course.title': 'Compilers', 'course.hours': '40', with_honors: 'false' }, ['recipient_name', 'course.title', 'course.hours', 'with_honors', 'issued_on'].map((id) => field(id)), 400),
+			renderNode('Invoice', 'invoice', { invoice_number: 'INV-77', items: "={{ $('Order').item.json.lines }}", total: '17.5', paid: 'false', due_date: '2026-12-01' }, [field('invoice_number'), field('items', 'array'), field('total'), field('paid'), field('due_date')], 600),
+		],
+		connections: {
+			Start: { main: [[{ node: 'Order', type: 'main', index: 0 }]] },
+			Order: { main: [[{ node: 'Certificate', type: 'main', index: 0 }]] },
+			Certificate: { main: [[{ node: 'Invoice', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * A Base URL that answers 302, to another port of its host (`otherPort`) or to another host (a
+ * loopback alias, whose Authorization headers land in `otherHostHeaders`), by the path's first segment.
+ */
+interface Redirects {
+	baseUrl: string;
+	otherPort: Receiver;
+	otherHostHeaders: string[];
+	close(): Promise<void>;
+}
+let redirects: Redirects;
+
+async function startRedirects(): Promise<Redirects> {
+	const otherPort = await startReceiver();
+	const otherHostHeaders: string[] = [];
+	const otherHost = createServer((request, response) => {
+		otherHostHeaders.push(request.headers.authorization ?? '(none)');
+		response.end('{}');
+	});
+	await new Promise<void>((resolve) => otherHost.listen(0, '127.0.0.2', resolve));
+	const otherHostUrl = `http://127.0.0.2:${(otherHost.address() as AddressInfo).port}`;
+	const redirector = createServer((request, response) => {
+		request.resume();
+		const to = request.url?.startsWith('/to-port') ? `${new URL(otherPort.url).origin}/logged` : `${otherHostUrl}/logged`;
+		response.writeHead(302, { Location: to }).end();
+	});
+	await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+	return {
+		baseUrl: `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`,
+		otherPort,
+		otherHostHeaders,
+		async close() {
+			await otherPort.close();
+			for (const server of [otherHost, redirector]) {
+				server.closeAllConnections();
+				await new Promise<void>((resolve) => server.close(() => resolve()));
+			}
+		},
+	};
+}
+
+function redirectingCredential(baseUrl: string) {
+	return { ...sandboxCredential('key-that-must-stay', baseUrl), id: 'pdfNoodleRedirecting', name: 'Redirecting Base URL' };
+}
+
+/** n8n's HTTP Request node with the redirecting credential, once to each redirect (Continue On Fail on). */
+function httpRedirect(baseUrl: string): any {
+	const request = (name: string, path: string) => ({
+		id: name,
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [220, 0],
+		parameters: { method: 'GET', url: `${baseUrl}${path}`, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
+		credentials: { pdfNoodleApi: { id: 'pdfNoodleRedirecting', name: 'Redirecting Base URL' } },
+		continueOnFail: true,
+	});
+	return {
+		id: 'pdfNoodleHttpRedirect',
+		name: 'HTTP Request with the PDF Noodle API credential, redirected',
+		nodes: [
+			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			request('To another port', '/to-port/v1/integration/templates'),
+			request('To another host', '/to-host/v1/integration/templates'),
+		],
+		connections: { Start: { main: [[{ node: 'To another port', type: 'main', index: 0 }, { node: 'To another host', type: 'main', index: 0 }]] } },
+		settings: {},
+	};
+}
 
 describe('example workflows run by n8n execute', () => {
 	test('render-html (README\'s first workflow, no template needed): the note\'s fields as a titled PDF named after it', async () => {
-		await n8n.importWorkflow(example('render-html'));
 		const run = await n8n.execute('pdfNoodleRenderHtml');
 		const [item] = outputOf(run, 'Render page');
 		assert.equal(item.binary.data.fileName, 'meeting-notes.pdf');
@@ -62,7 +201,6 @@ describe('example workflows run by n8n execute', () => {
 	});
 
 	test('render-invoice: a PDF named after the invoice, with its data and metadata', async () => {
-		await n8n.importWorkflow(example('render-invoice'));
 		const run = await n8n.execute('pdfNoodleRenderInvoice');
 		const [item] = outputOf(run, 'Render invoice');
 		assert.equal(item.binary.data.fileName, 'invoice-INV-1042.pdf');
@@ -75,7 +213,6 @@ describe('example workflows run by n8n execute', () => {
 	});
 
 	test('create-template-then-render: the new template, its preview, and a render of it', async () => {
-		await n8n.importWorkflow(example('create-template-then-render'));
 		const run = await n8n.execute('pdfNoodleCreateTemplateThenRender');
 		const [created] = outputOf(run, 'Create template with AI');
 		assert.match(created.json.templateId, /^[0-9a-f]{10}$/);
@@ -86,7 +223,6 @@ describe('example workflows run by n8n execute', () => {
 	});
 
 	test('batch-merge: items become one batch; the merged PDF has every certificate, in order', async () => {
-		await n8n.importWorkflow(example('batch-merge'));
 		const run = await n8n.execute('pdfNoodleBatchMerge');
 		const [merged, ...singles] = outputOf(run, 'Certificates, merged');
 		assert.equal(singles.length, 3);
@@ -101,27 +237,18 @@ describe('example workflows run by n8n execute', () => {
 	});
 
 	test('45 items with Merge Into One PDF: one item with one 45-page PDF in input order (three batches joined by the merge tool)', async () => {
-		const people = Array.from({ length: 45 }, (_, index) => ({ name: `Person ${index + 1}` }));
-		const workflow = example('batch-merge');
-		workflow.id = 'pdfNoodleBatchMerge45';
-		const graduates = workflow.nodes.find((node: { name: string }) => node.name === 'Graduates');
-		graduates.parameters.jsonOutput = JSON.stringify({ graduates: people.map((person) => ({ ...person, course: 'Joining' })) });
-		const batch = workflow.nodes.find((node: { name: string }) => node.name === 'Certificates, merged');
-		batch.parameters.batchOptions = { merge: true };
 		sandbox.context.requestLog.length = 0;
-		await n8n.importWorkflow(workflow);
 		const run = await n8n.execute('pdfNoodleBatchMerge45');
 		const items = outputOf(run, 'Certificates, merged');
 		assert.equal(items.length, 1, 'one output item');
 		assert.equal(items[0].pairedItem.length, 45, 'paired with every input item');
 		const pages = await pdfPageTexts(n8n.readBinary(items[0].binary.data));
-		assert.deepEqual(pages.map((page) => /Person (\d+)/.exec(page)?.[1]), people.map((_, index) => String(index + 1)));
+		assert.deepEqual(pages.map((page) => /Person (\d+)/.exec(page)?.[1]), PEOPLE_45.map((_, index) => String(index + 1)));
 		const posts = sandbox.context.requestLog.filter((request) => request.method === 'POST').map((request) => request.path);
 		assert.deepEqual(posts, ['/v1/pdf/batch', '/v1/pdf/batch', '/v1/pdf/batch', '/v1/tools/merge-pdfs']);
 	});
 
 	test('split-into-chapters: one item, the ZIP in data and the chapters in data_1 to data_3, named by the service', async () => {
-		await n8n.importWorkflow(example('split-into-chapters'));
 		const run = await n8n.execute('pdfNoodleSplitIntoChapters');
 		const items = outputOf(run, 'Chapters, all on one item');
 		assert.equal(items.length, 1);
@@ -139,7 +266,6 @@ describe('example workflows run by n8n execute', () => {
 	});
 
 	test('template-from-a-pdf: the PDF of the input is uploaded and is the reference file of the new template', async () => {
-		await n8n.importWorkflow(example('template-from-a-pdf'));
 		sandbox.context.requestLog.length = 0;
 		const run = await n8n.execute('pdfNoodleTemplateFromPdf');
 		const [created] = outputOf(run, 'Template like this PDF');
@@ -153,7 +279,6 @@ describe('example workflows run by n8n execute', () => {
 	});
 
 	test('render-then-merge-items: a letter per item (variables mapped), all merged by one node in item order', async () => {
-		await n8n.importWorkflow(example('render-then-merge-items'));
 		const run = await n8n.execute('pdfNoodleRenderThenMergeItems');
 		assert.equal(outputOf(run, 'Letter per recipient').length, 3);
 		const [merged, ...more] = outputOf(run, 'All letters in one PDF');
@@ -166,48 +291,19 @@ describe('example workflows run by n8n execute', () => {
 	});
 
 	test('Map Each Variable in a real n8n: typed false and 40 go as a boolean and a number (no honors line), a mapped list renders as rows', async () => {
-		const field = (id: string, type = 'string') => ({ id, displayName: id, required: false, defaultMatch: false, display: true, type });
-		const renderNode = (name: string, template: string, value: Record<string, string>, schema: object[], x: number) => ({
-			id: name,
-			name,
-			type: 'n8n-nodes-pdf-noodle.pdfNoodle',
-			typeVersion: 1,
-			position: [x, 0],
-			parameters: { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: template }, dataMode: 'map', variables: { mappingMode: 'defineBelow', value, schema } },
-			credentials: { pdfNoodleApi: { id: 'pdfNoodleSandbox', name: 'PDF Noodle account' } },
-		});
-		const order = { lines: [{ description: 'Spanning tree', quantity: 1, unit_price: '10.00' }, { description: 'Bridge', quantity: 3, unit_price: '2.50' }] };
-		const workflow = {
-			id: 'pdfNoodleTypedMapping',
-			name: 'PDF Noodle: typed mapped variables',
-			nodes: [
-				{ id: 'manual', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{ id: 'order', name: 'Order', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [200, 0], parameters: { mode: 'raw', jsonOutput: JSON.stringify(order), options: {} } },
-				renderNode('Certificate', 'certificate', { recipient_name: 'Ada Lovelace', 'course.title': 'Compilers', 'course.hours': '40', with_honors: 'false' }, ['recipient_name', 'course.title', 'course.hours', 'with_honors', 'issued_on'].map((id) => field(id)), 400),
-				renderNode('Invoice', 'invoice', { invoice_number: 'INV-77', items: "={{ $('Order').item.json.lines }}", total: '17.5', paid: 'false', due_date: '2026-12-01' }, [field('invoice_number'), field('items', 'array'), field('total'), field('paid'), field('due_date')], 600),
-			],
-			connections: {
-				Start: { main: [[{ node: 'Order', type: 'main', index: 0 }]] },
-				Order: { main: [[{ node: 'Certificate', type: 'main', index: 0 }]] },
-				Certificate: { main: [[{ node: 'Invoice', type: 'main', index: 0 }]] },
-			},
-			settings: { executionOrder: 'v1' },
-		};
 		sandbox.context.requestLog.length = 0;
-		await n8n.importWorkflow(workflow);
 		const run = await n8n.execute('pdfNoodleTypedMapping');
 		const [certificateBody, invoiceBody] = sandbox.context.requestLog.filter((request) => request.path === '/v1/pdf/sync').map((request) => (request.body as { data: unknown }).data);
 		assert.deepEqual(certificateBody, { recipient_name: 'Ada Lovelace', course: { title: 'Compilers', hours: 40 }, with_honors: false });
 		const certificateText = await pdfText(n8n.readBinary(outputOf(run, 'Certificate')[0].binary.data));
 		assert.ok(certificateText.includes('Ada Lovelace') && certificateText.includes('40 hours') && !certificateText.includes('with honors'), certificateText);
 		// The Invoice node's input is the certificate's output: the list is taken from the Order node.
-		assert.deepEqual(invoiceBody, { invoice_number: 'INV-77', items: order.lines, total: 17.5, paid: false, due_date: '2026-12-01' });
+		assert.deepEqual(invoiceBody, { invoice_number: 'INV-77', items: ORDER.lines, total: 17.5, paid: false, due_date: '2026-12-01' });
 		const invoiceText = await pdfText(n8n.readBinary(outputOf(run, 'Invoice')[0].binary.data));
 		assert.ok(invoiceText.includes('Spanning tree') && invoiceText.includes('Bridge') && invoiceText.includes('Payment due by 2026-12-01'), invoiceText);
 	});
 
 	test('markdown-merge-compress-metadata: the tools chained, the final PDF read back', async () => {
-		await n8n.importWorkflow(example('markdown-merge-compress-metadata'));
 		const run = await n8n.execute('pdfNoodleMarkdownMergeCompressMetadata');
 		const [merged] = outputOf(run, 'Merge cover and body');
 		assert.equal(merged.binary.data.fileName, 'report-merged.pdf');
@@ -225,60 +321,15 @@ describe('example workflows run by n8n execute', () => {
 
 describe('the API key and redirects', () => {
 	test('n8n\'s HTTP Request node with the PDF Noodle API credential: a Base URL answering 302 to another port or another host sends the key to neither', async () => {
-		// Two key loggers: another port of the Base URL's host, and another host (a loopback alias).
-		const otherPort = await startReceiver();
-		const otherHost = createServer((request, response) => {
-			otherHostHeaders.push(request.headers.authorization ?? '(none)');
-			response.end('{}');
-		});
-		const otherHostHeaders: string[] = [];
-		await new Promise<void>((resolve) => otherHost.listen(0, '127.0.0.2', resolve));
-		const otherHostUrl = `http://127.0.0.2:${(otherHost.address() as AddressInfo).port}`;
-		const redirector = createServer((request, response) => {
-			request.resume();
-			const to = request.url?.startsWith('/to-port') ? `${new URL(otherPort.url).origin}/logged` : `${otherHostUrl}/logged`;
-			response.writeHead(302, { Location: to }).end();
-		});
-		await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
-		const baseUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
-		try {
-			await n8n.importCredentials([{ ...sandboxCredential('key-that-must-stay', baseUrl), id: 'pdfNoodleRedirecting', name: 'Redirecting Base URL' }]);
-			const request = (name: string, path: string) => ({
-				id: name,
-				name,
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				position: [220, 0],
-				parameters: { method: 'GET', url: `${baseUrl}${path}`, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
-				credentials: { pdfNoodleApi: { id: 'pdfNoodleRedirecting', name: 'Redirecting Base URL' } },
-				continueOnFail: true,
-			});
-			await n8n.importWorkflow({
-				id: 'pdfNoodleHttpRedirect',
-				name: 'HTTP Request with the PDF Noodle API credential, redirected',
-				nodes: [
-					{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-					request('To another port', '/to-port/v1/integration/templates'),
-					request('To another host', '/to-host/v1/integration/templates'),
-				],
-				connections: { Start: { main: [[{ node: 'To another port', type: 'main', index: 0 }, { node: 'To another host', type: 'main', index: 0 }]] } },
-				settings: {},
-			});
-			const run = await n8n.execute('pdfNoodleHttpRedirect');
-			for (const name of ['To another port', 'To another host']) {
-				const [item] = run.data.resultData.runData[name][0].data.main[0];
-				// n8n's own words for an answer it did not follow: the status of the redirect.
-				assert.match(String((item.json.error as { message?: string })?.message), /^302 - /, `${name}: the redirect was not followed, and the item says it got a 302`);
-			}
-			assert.deepEqual(otherPort.received, [], 'the other port got nothing');
-			assert.deepEqual(otherHostHeaders, [], 'the other host got nothing');
-		} finally {
-			await otherPort.close();
-			for (const server of [otherHost, redirector]) {
-				server.closeAllConnections();
-				await new Promise<void>((resolve) => server.close(() => resolve()));
-			}
+		// The credential's Base URL is the redirector (`startRedirects`); the key loggers behind it start empty.
+		const run = await n8n.execute('pdfNoodleHttpRedirect');
+		for (const name of ['To another port', 'To another host']) {
+			const [item] = run.data.resultData.runData[name][0].data.main[0];
+			// n8n's own words for an answer it did not follow: the status of the redirect.
+			assert.match(String((item.json.error as { message?: string })?.message), /^302 - /, `${name}: the redirect was not followed, and the item says it got a 302`);
 		}
+		assert.deepEqual(redirects.otherPort.received, [], 'the other port got nothing');
+		assert.deepEqual(redirects.otherHostHeaders, [], 'the other host got nothing');
 	});
 });
 
@@ -297,6 +348,16 @@ function unconfirmedDownloadingTrigger() {
 	return { ...receiver, id: 'pdfNoodleTriggerDownloading', name: 'PDF Noodle: unconfirmed, downloading' };
 }
 
+/** async-render-to-trigger, its render's webhook the trigger at `webhookUrl` (with the token). */
+function asyncRenderTo(webhookUrl: string): any {
+	const workflow = example('async-render-to-trigger');
+	workflow.nodes[1].parameters.webhook = `${webhookUrl}?token=${EXAMPLE_TRIGGER_TOKEN}`;
+	return workflow;
+}
+
+/** Where the trigger saved with version 1 (savedVersion1Trigger) listens. */
+const V1_TRIGGER_PATH = '/webhook/pdf-noodle-v1-saved/pdf-noodle';
+
 describe('the trigger in a running n8n', () => {
 	let baseUrl: string;
 	let internal: Receiver;
@@ -305,18 +366,14 @@ describe('the trigger in a running n8n', () => {
 	beforeAll(async () => {
 		// A stand-in for a service inside n8n's network (a cloud's metadata endpoint, an admin page).
 		internal = await startReceiver();
-		await n8n.importWorkflow(example('trigger-receive-renders'));
-		await n8n.activateWorkflow('pdfNoodleTriggerReceiver');
-		await n8n.importWorkflow(unconfirmedTrigger());
-		await n8n.activateWorkflow('pdfNoodleTriggerUnconfirmed');
-		await n8n.importWorkflow(savedVersion1Trigger());
-		await n8n.activateWorkflow('triggerV1Saved');
-		await n8n.importWorkflow(unconfirmedDownloadingTrigger());
-		await n8n.activateWorkflow('pdfNoodleTriggerDownloading');
+		// The trigger workflows were imported with the others (top-level beforeAll).
+		for (const id of ['pdfNoodleTriggerReceiver', 'pdfNoodleTriggerUnconfirmed', 'triggerV1Saved', 'pdfNoodleTriggerDownloading']) await n8n.activateWorkflow(id);
 		sandbox.context.requestLog.length = 0;
 		baseUrl = await n8n.start();
-		// n8n activates both trigger workflows as it starts (the trigger's webhook lifecycle runs).
-		await new Promise((wait) => setTimeout(wait, 2000));
+		// n8n activates the trigger workflows as it starts (the trigger's webhook lifecycle runs);
+		// meanwhile the workflows that send to its webhooks, whose URL is known now, are imported.
+		const sendingToTriggers = [asyncRenderTo(`${baseUrl}${triggerPath}`), { ...asyncRenderTo(`${baseUrl}${V1_TRIGGER_PATH}`), id: 'asyncRenderToV1' }];
+		await Promise.all([n8n.importWorkflows(sendingToTriggers), new Promise((wait) => setTimeout(wait, 2000))]);
 		requestsWhileActivating = [...sandbox.context.requestLog];
 	});
 	let requestsWhileActivating: unknown[];
@@ -373,9 +430,6 @@ describe('the trigger in a running n8n', () => {
 	});
 
 	test('an async render delivers its webhook to the production URL and the workflow runs with the payload and file', async () => {
-		const workflow = example('async-render-to-trigger');
-		workflow.nodes[1].parameters.webhook = `${baseUrl}${triggerPath}?token=${EXAMPLE_TRIGGER_TOKEN}`;
-		await n8n.importWorkflow(workflow);
 		const run = await n8n.execute('pdfNoodleAsyncRenderToTrigger');
 		const [ack] = outputOf(run, 'Render asynchronously');
 		const requestId = ack.json.requestId;
@@ -436,7 +490,7 @@ describe('the trigger in a running n8n', () => {
 	});
 
 	test('a workflow saved with version 1 of the trigger (both credentials) still runs: the token is checked, the call confirmed, a forged one refused', async () => {
-		const path = '/webhook/pdf-noodle-v1-saved/pdf-noodle';
+		const path = V1_TRIGGER_PATH;
 		const forged = { ...forgedRender(), requestId: 'forged-e2e-v1' };
 		const withoutToken = await axios.post(`${baseUrl}${path}`, forged, { validateStatus: () => true });
 		assert.deepEqual([withoutToken.status, withoutToken.data], [401, { message: 'Unauthorized' }], 'no token: refused before any lookup');
@@ -444,9 +498,6 @@ describe('the trigger in a running n8n', () => {
 		const withToken = await axios.post(`${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`, forged, { validateStatus: () => true });
 		assert.deepEqual([withToken.status, withToken.data], [403, { message: 'pdf noodle knows no render "forged-e2e-v1": the call is not confirmed and starts nothing' }]);
 
-		const workflow = example('async-render-to-trigger');
-		workflow.nodes[1].parameters.webhook = `${baseUrl}${path}?token=${EXAMPLE_TRIGGER_TOKEN}`;
-		await n8n.importWorkflow({ ...workflow, id: 'asyncRenderToV1' });
 		const [ack] = outputOf(await n8n.execute('asyncRenderToV1'), 'Render asynchronously');
 		const requestId = ack.json.requestId;
 		const execution = await waitFor('the version-1 trigger\'s execution', () =>
@@ -551,7 +602,6 @@ describe('the trigger in a running n8n', () => {
 			const workflow = example('async-render-wait-node');
 			const render = workflow.nodes.find((node: { name: string }) => node.name === 'Render asynchronously');
 			assert.equal(render.parameters.waitForCompletion, undefined, 'the asynchronous render runs with its defaults');
-			await n8n.importWorkflow(workflow);
 			await n8n.execute('pdfNoodleAsyncRenderWaitNode').catch(() => undefined);
 			const execution = await waitFor(
 				'the resumed execution',
