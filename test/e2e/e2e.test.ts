@@ -72,8 +72,8 @@ const EXECUTED_EXAMPLES = [
 	'markdown-merge-compress-metadata',
 ];
 
-/** batch-merge with 45 graduates and Merge Into One PDF on. */
 const PEOPLE_45 = Array.from({ length: 45 }, (_, index) => ({ name: `Person ${index + 1}` }));
+/** batch-merge with the 45 people as graduates and Merge Into One PDF on. */
 function batchMerge45(): any {
 	const workflow = example('batch-merge');
 	workflow.id = 'pdfNoodleBatchMerge45';
@@ -84,8 +84,8 @@ function batchMerge45(): any {
 	return workflow;
 }
 
-/** Two renders whose variables are mapped one by one (Map Each Variable): typed values and a mapped list. */
 const ORDER = { lines: [{ description: 'Spanning tree', quantity: 1, unit_price: '10.00' }, { description: 'Bridge', quantity: 3, unit_price: '2.50' }] };
+/** Two renders whose variables are mapped one by one (Map Each Variable): typed values, and ORDER's list. */
 function typedMapping(): any {
 	const field = (id: string, type = 'string') => ({ id, displayName: id, required: false, defaultMatch: false, display: true, type });
 	const renderNode = (name: string, template: string, value: Record<string, string>, schema: object[], x: number) => ({
