@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
-import { type RecordKind, recordIdOf } from '../../shared/api/records';
+import { namedIdOf, type RecordKind } from '../../shared/api/records';
 import { errorItemsOrThrow } from '../../shared/errors/errors';
 import type { ApiRequest } from '../../shared/transport/transport';
 import { inInputOrder } from '../runner/pairing';
@@ -33,13 +33,6 @@ export interface PlannedPause {
 	toSend?: PauseToSend;
 }
 
-/** The ID pdf noodle's answer names for the work, or '' where it names none (nothing to wait for). */
-function awaitedIdOf(kind: RecordKind, answer: IDataObject): string {
-	// `recordIdOf` writes the ID field as text: a field the answer lacks reads "undefined".
-	const id = recordIdOf(kind, answer);
-	return id === String(undefined) || id === String(null) ? '' : id;
-}
-
 /**
  * "Pause Until Called Back", one sequence for renders and batches: the pause's own settings
  * checked, then the family's plan (`plan`: every item checked, nothing sent), which is kept
@@ -59,7 +52,8 @@ export async function pauseWork(run: RunContext<IExecuteFunctions>, plan: () => 
 	try {
 		await run.nextTurn();
 		const { answer } = await sendWork(context, { ...request, body: { ...(request.body as IDataObject), webhook: resumeUrl } }, readFirst);
-		return await pauseForWork(run, { kind, id: awaitedIdOf(kind, answer) }, timeoutMs);
+		// '' where the answer names no ID: there is nothing to wait for.
+		return await pauseForWork(run, { kind, id: namedIdOf(kind, answer) ?? '' }, timeoutMs);
 	} catch (error) {
 		const items = [...new Set(sent.map(({ itemIndex }) => itemIndex))];
 		return [inInputOrder([...refused, ...errorItemsOrThrow(run.continueOnFail(), context, error, items.map((item) => ({ item })))])];

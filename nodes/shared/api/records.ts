@@ -90,6 +90,12 @@ export function subjectOf(kind: WorkRecordKind): string {
 	return RECORD_WORDS[kind].subject;
 }
 
+/** The ID a record or an answer names, or undefined where it names none. */
+export function namedIdOf(kind: WorkRecordKind, record: IDataObject): string | undefined {
+	const id = record[RECORD_WORDS[kind].idField];
+	return id === undefined || id === null ? undefined : String(id);
+}
+
 /** The ID of a render result (`requestId`) or a batch record (`batchRequestId`), ... */
 export function recordIdOf(kind: WorkRecordKind, record: IDataObject): string {
 	return String(record[RECORD_WORDS[kind].idField]);
