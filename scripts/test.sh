@@ -3,43 +3,84 @@
 # package.json, the GitHub workflows), type-check the tests, then every test layer on jest:
 #   1. unit, the sandbox's contract (test/sandboxContract) and engine, with coverage of nodes/ and credentials/
 #      (thresholds in jest.config.js fail the run; the report goes to coverage/);
-#   2. end-to-end in a real n8n, one file at a time (they share the pinned n8n install): on
-#      n8n 2.x (Node 24), the examples, trigger, pause and hardened files under n8n 3.x's
-#      defaults (scripts/e2e-3x.sh --profile; the others: --others), then the same files on n8n 1.x (Node 22,
-#      PDF_NOODLE_N8N=1);
+#   2. end-to-end in a real n8n, one file at a time per step (they share the pinned n8n
+#      install): on n8n 2.x (Node 24), the examples, trigger, pause and hardened files under
+#      n8n 3.x's defaults (scripts/e2e-3x.sh --profile; the others: --others), then the same
+#      files on n8n 1.x (Node 22, PDF_NOODLE_N8N=1);
 #   3. n8n's editor in a headless Chromium (test/ui): the credential form, the node panel, the
 #      template picker and variable mapper, a step executed, the trigger's URLs;
 #   4. queue mode: PostgreSQL, Redis, a main, a webhook processor and two workers (test/queue).
-# The time of each step is printed at the end (also when one fails).
+# The layers that start a real n8n run in two lanes side by side: one such file alone leaves
+# about half of two cores idle while n8n waits for a render, a callback or its wait tracker
+# (docs/development.md). Each lane's step prints its output whole when it ends, so the two
+# logs do not interleave. The time of each step, and when it started, is printed at the end
+# (also when one fails).
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-# Each step timed; the times are printed at the end, also when a step fails.
-timings=()
+kept="$(mktemp -d)"
+timings="$kept/timings"
+: >"$timings"
+
+# Runs one step, timed. Its line goes to the timings file, which the lanes share, after a sort
+# key: when it started, and the longer first (a lane group before the steps inside it).
 step() {
   local name="$1"; shift
   local started=$SECONDS status=0
   "$@" || status=$?
-  timings+=("$(printf '%-34s %5d s%s' "$name" $((SECONDS - started)) "$([ "$status" -eq 0 ] || echo "  (failed: $status)")")")
+  local took=$((SECONDS - started))
+  printf '%05d.%05d %-36s %5d s  (at %4d s)%s\n' "$started" $((99999 - took)) "$name" "$took" "$started" \
+    "$([ "$status" -eq 0 ] || echo "  (failed: $status)")" >>"$timings"
   return "$status"
 }
+
+# A step of a lane: its output kept in a file and printed whole when it ends (one lane at a time).
+lane_step() {
+  local name="$1"; shift
+  local log="$kept/step-$BASHPID-$SECONDS.log" status=0
+  step "  $name" "$@" >"$log" 2>&1 || status=$?
+  {
+    flock 9
+    echo
+    echo "=== $name: $([ "$status" -eq 0 ] && echo passed || echo "failed ($status)") ==="
+    cat "$log"
+  } 9>"$kept/print.lock"
+  return "$status"
+}
+
+# Runs the given lane functions side by side; fails if any of them failed.
+side_by_side() {
+  local pids=() pid status=0
+  for lane in "$@"; do "$lane" & pids+=($!); done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  return "$status"
+}
+
 report() {
   echo
   echo "npm test: time per step"
-  printf '  %s\n' "${timings[@]}"
-  printf '  %-34s %5d s\n' "all" "$SECONDS"
+  LC_ALL=C sort -k1,1 "$timings" | cut -d' ' -f2- | sed 's/^/  /'
+  printf '  %-36s %5d s\n' "all" "$SECONDS"
+  rm -rf "$kept"
 }
 trap report EXIT
+
+# Balanced by the steps' times alone (docs/development.md): about ten minutes each.
+profile_then_n8n1() {
+  lane_step "end-to-end, n8n 2.x, 3.x defaults" bash scripts/e2e-3x.sh --profile &&
+    lane_step "end-to-end, n8n 1.x" env PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand
+}
+others_queue_editor() {
+  lane_step "end-to-end, n8n 2.x" bash scripts/e2e-3x.sh --others &&
+    lane_step "queue mode" bash scripts/jest.sh --selectProjects queue --runInBand &&
+    lane_step "editor" bash scripts/jest.sh --selectProjects ui --runInBand
+}
 
 step "setup" bash scripts/setup.sh
 step "build" npm run --silent build:node24
 step "lint" npm run --silent lint:node24
 step "type-check of the tests" tsc -p tsconfig.test.json
 step "unit, contract, engine (coverage)" bash scripts/jest.sh --selectProjects unit contract engine --coverage
-step "end-to-end, n8n 2.x" bash scripts/e2e-3x.sh --others
-step "end-to-end, n8n 2.x, 3.x defaults" bash scripts/e2e-3x.sh --profile
-step "end-to-end, n8n 1.x" env PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand
-step "editor" bash scripts/jest.sh --selectProjects ui --runInBand
-step "queue mode" bash scripts/jest.sh --selectProjects queue --runInBand
+step "real n8n, two lanes side by side" side_by_side profile_then_n8n1 others_queue_editor
