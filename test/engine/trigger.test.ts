@@ -42,6 +42,9 @@ function secret(token: string): TriggerOptions {
 /** What a download refused by n8n's SSRF protection tells a person to do, after the reason. */
 const SSRF_ADVICE =
 	'If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.';
+/** The same for an address of n8n's own network, which the package refuses too: no allow list helps. */
+const OWN_NETWORK_ADVICE =
+	"Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.";
 
 /** For hand-made payloads whose files are the sandbox's: downloaded unconfirmed, on the credential's Base URL. */
 const UNCONFIRMED_DOWNLOADS = { confirmWithService: false, downloadUnconfirmed: true };
@@ -541,7 +544,7 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 		const withoutApi = await trigger({ events: ['render'], downloadFile: true, downloadUnconfirmed: true }, secret('tok-f6'));
 		await post(`${withoutApi.url}?token=tok-f6`, forgedRender());
 		const origin = new URL(internalUrl).origin;
-		const refusal = `data: Not downloaded: n8n's SSRF protection blocked ${origin} (The request was blocked because it resolves to a restricted IP address) (${SSRF_ADVICE})`;
+		const refusal = `data: Not downloaded: n8n's SSRF protection blocked ${origin} (The request was blocked because it resolves to a restricted IP address) (${OWN_NETWORK_ADVICE})`;
 		assert.equal(withoutApi.executions[0][0].json.downloadError, refusal);
 		const sandboxFile = { requestId: 'own-1', renderStatus: 'SUCCESS', signedUrl: await renderedFileUrl(), metadata: {} };
 		await post(`${withoutApi.url}?token=tok-f6`, sandboxFile);
@@ -574,18 +577,19 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 		dns.promises.lookup = (async (hostname: string, options: never) =>
 			hostname === loopbackName ? ((options as { all?: boolean })?.all ? [{ address: '127.0.0.1', family: 4 }] : { address: '127.0.0.1', family: 4 }) : await resolveBefore(hostname, options)) as typeof dns.promises.lookup;
 		try {
-			const urls = [
-				...(interfaceAddress ? [`http://${interfaceAddress}:${port}/latest/meta-data/`] : []),
-				`http://${loopbackName}:${port}/admin`,
-				`http://198.51.100.7:${port}/x.pdf`,
+			// A name may be allowed by an admin; an address of n8n's own network the package refuses anyway.
+			const probes = [
+				...(interfaceAddress ? [{ url: `http://${interfaceAddress}:${port}/latest/meta-data/`, advice: OWN_NETWORK_ADVICE }] : []),
+				{ url: `http://${loopbackName}:${port}/admin`, advice: SSRF_ADVICE },
+				{ url: `http://198.51.100.7:${port}/x.pdf`, advice: OWN_NETWORK_ADVICE },
 			];
 			const server = await trigger({ events: ['render'], downloadFile: true, downloadUnconfirmed: true });
-			for (const [index, url] of urls.entries()) {
+			for (const [index, { url }] of probes.entries()) {
 				await post(server.url, { requestId: `probe-${index}`, renderStatus: 'SUCCESS', signedUrl: url, metadata: {} });
 			}
 			assert.deepEqual(
 				server.executions.map(([item]) => item.json.downloadError),
-				urls.map((url) => `data: Not downloaded: n8n's SSRF protection blocked ${new URL(url).origin} (The request was blocked because it resolves to a restricted IP address) (${SSRF_ADVICE})`),
+				probes.map(({ url, advice }) => `data: Not downloaded: n8n's SSRF protection blocked ${new URL(url).origin} (The request was blocked because it resolves to a restricted IP address) (${advice})`),
 			);
 			assert.deepEqual(exposedReceived, [], 'nothing reached the internal server');
 		} finally {

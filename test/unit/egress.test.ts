@@ -127,6 +127,16 @@ describe('assertEgressAllowed', () => {
 		assert.deepEqual(blocked.checked, ['enforced https://127.0.0.1.nip.io/a.pdf']);
 	});
 
+	test('n8n 2.x: an address its filter blocks and the package\'s rule refuses too is not sent to the allow lists, which would change nothing', async () => {
+		const blocked = contextWith(() => ({ ok: false, error: new Error('The request was blocked because it resolves to a restricted IP address') }));
+		for (const url of ['http://10.0.0.7/file.pdf', 'http://[::1]:5678/', 'http://localhost/a.pdf']) {
+			await assert.rejects(assertEgressAllowed(blocked.context, url, undefined, 'downloaded'), {
+				message: `Not downloaded: n8n's SSRF protection blocked ${new URL(url).origin} (The request was blocked because it resolves to a restricted IP address)`,
+				description: "Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.",
+			});
+		}
+	});
+
 	test('n8n 2.x: what n8n lets through is still judged by the package\'s rule (2.x\'s list lacks ::/128, 100.64.0.0/10, 224.0.0.0/4, 2002::/16; a helper without "enforced" lets all through)', async () => {
 		const { context, checked } = contextWith(() => ({ ok: true }));
 		for (const url of ['http://[::]:8080/', 'http://[0::]/a.pdf', 'http://100.64.0.1/a.pdf', 'http://224.0.0.1/a.pdf', 'http://[2002::1]/a.pdf', 'http://10.0.0.7/file.pdf']) {

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, IWebhookFunctions, NodeParameterValueType } from 'n8n-workflow';
 import { BINARY_ENCODING, NodeOperationError } from 'n8n-workflow';
 
-import { egressHelpersOf } from '../../shared/transport/egress';
+import { fileHelpersOf } from '../../shared/files/fileContext';
 import type { RunBase } from '../runner/runContext';
 import type { PausedPlan } from './plan';
 import { keptValuesFor } from './pausedPlan';
@@ -38,11 +38,9 @@ export function executeViewOfWebhook(webhook: IWebhookFunctions, plan: PausedPla
 		// A call to the resume URL cannot be cancelled: its work is done before n8n answers it.
 		getExecutionCancelSignal: () => undefined,
 		helpers: {
-			...egressHelpersOf(webhook.helpers),
-			httpRequest: async (options) => await webhook.helpers.httpRequest(options),
+			...fileHelpersOf(webhook.helpers),
 			httpRequestWithAuthentication: async (type, options, extra) =>
 				await webhook.helpers.httpRequestWithAuthentication.call(webhook, type, options, extra),
-			prepareBinaryData: async (data, fileName, mimeType) => await webhook.helpers.prepareBinaryData(data, fileName, mimeType),
 			getBinaryDataBuffer: async (itemIndex, propertyName) => {
 				const binary = items[itemIndex]?.binary?.[propertyName];
 				if (!binary) throw new Error(`The input item ${itemIndex} has no binary field "${propertyName}"`);

@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IGetNodeParameterOptions, INode, INodeExecutionData, NodeParameterValueType } from 'n8n-workflow';
 
+import { fileHelpersOf } from '../../shared/files/fileContext';
 import { credentialsReadOnce } from '../../shared/transport/credentialsOnce';
-import { egressHelpersOf } from '../../shared/transport/egress';
 import { RequestSlots } from '../../shared/transport/requestSlots';
 import { cancellableSleep } from '../../shared/transport/retry';
 import { FirstStatusCalls } from './firstStatusCalls';
@@ -55,11 +55,9 @@ function itemContextOf(base: RunBase, itemIndex: number, sharedInRun: ItemContex
 		getExecutionCancelSignal: () => base.getExecutionCancelSignal(),
 		sharedInRun,
 		helpers: {
-			...egressHelpersOf(base.helpers),
-			httpRequest: async (options) => await base.helpers.httpRequest(options),
+			...fileHelpersOf(base.helpers),
 			httpRequestWithAuthentication: async (type, options, extra) =>
 				await base.helpers.httpRequestWithAuthentication.call(base, type, options, extra),
-			prepareBinaryData: async (data, fileName, mimeType) => await base.helpers.prepareBinaryData(data, fileName, mimeType),
 			getBinaryDataBuffer: async (propertyName) => await base.helpers.getBinaryDataBuffer(itemIndex, propertyName),
 		},
 	};

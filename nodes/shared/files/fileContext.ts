@@ -19,6 +19,19 @@ export interface FileContext extends FileTransportContext, SleepContext {
 	};
 }
 
+/**
+ * n8n's helpers that a file's work uses (its egress filter, HTTP without credentials, binary
+ * data) taken from an n8n context's `helpers`: each called on them, as n8n binds them there.
+ * Every context the package builds from n8n's starts with these.
+ */
+export function fileHelpersOf(helpers: FileContext['helpers']): FileContext['helpers'] {
+	return {
+		...egressHelpersOf(helpers),
+		httpRequest: async (options) => await helpers.httpRequest(options),
+		prepareBinaryData: async (data, fileName, mimeType) => await helpers.prepareBinaryData(data, fileName, mimeType),
+	};
+}
+
 /** A webhook call seen as the one item it starts; a webhook cannot be cancelled. */
 export function fileContextOfWebhook(webhook: IWebhookFunctions): FileContext {
 	return {
@@ -27,10 +40,6 @@ export function fileContextOfWebhook(webhook: IWebhookFunctions): FileContext {
 		getExecutionCancelSignal: () => undefined,
 		// The API credential, where the trigger has one: where the service's files live (transport/egress.ts).
 		getCredentials: async (type) => await webhook.getCredentials(type),
-		helpers: {
-			...egressHelpersOf(webhook.helpers),
-			httpRequest: async (options) => await webhook.helpers.httpRequest(options),
-			prepareBinaryData: async (data, fileName, mimeType) => await webhook.helpers.prepareBinaryData(data, fileName, mimeType),
-		},
+		helpers: fileHelpersOf(webhook.helpers),
 	};
 }

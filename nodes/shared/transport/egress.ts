@@ -42,6 +42,13 @@ export interface EgressHelpers {
 const ALLOW_ADVICE =
 	'If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.';
 
+/**
+ * For an address that the package's own rule refuses too: advising n8n's allow lists would send
+ * an admin to a setting that changes nothing.
+ */
+const OWN_NETWORK_ADVICE =
+	"Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.";
+
 /** n8n's egress filter helper of `helpers`, handed on into a context the package builds (none on n8n 1.x). */
 export function egressHelpersOf(helpers: EgressHelpers): EgressHelpers {
 	const getFilter = helpers.getSecureEgressFilter;
@@ -79,7 +86,10 @@ export async function assertEgressAllowed(
 	const filter = egressFilterOf(context.helpers, 'enforced');
 	if (filter) {
 		const verdict = await filter.validateUrl(target.href);
-		if (!verdict.ok) throw refusal(`n8n's SSRF protection blocked ${target.origin} (${verdict.error.message})`, ALLOW_ADVICE);
+		if (!verdict.ok) {
+			const advice = isLocalHost(target.hostname) ? OWN_NETWORK_ADVICE : ALLOW_ADVICE;
+			throw refusal(`n8n's SSRF protection blocked ${target.origin} (${verdict.error.message})`, advice);
+		}
 	}
 	if (isLocalHost(target.hostname)) {
 		throw refusal(`${target.origin} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`);
