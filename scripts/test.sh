@@ -25,13 +25,13 @@ timings="$kept/timings"
 : >"$timings"
 
 # Runs one step, timed. Its line goes to the timings file, which the lanes share, after a sort
-# key: when it started, and the longer first (a lane group before the steps inside it).
+# key: when it started, in nanoseconds (a lane group starts before the steps inside it).
 step() {
   local name="$1"; shift
-  local started=$SECONDS status=0
+  local started=$SECONDS started_ns status=0
+  started_ns=$(date +%s%N)
   "$@" || status=$?
-  local took=$((SECONDS - started))
-  printf '%05d.%05d %-36s %5d s  (at %4d s)%s\n' "$started" $((99999 - took)) "$name" "$took" "$started" \
+  printf '%s %-36s %5d s  (at %4d s)%s\n' "$started_ns" "$name" $((SECONDS - started)) "$started" \
     "$([ "$status" -eq 0 ] || echo "  (failed: $status)")" >>"$timings"
   return "$status"
 }
@@ -61,7 +61,7 @@ side_by_side() {
 report() {
   echo
   echo "npm test: time per step"
-  LC_ALL=C sort -k1,1 "$timings" | cut -d' ' -f2- | sed 's/^/  /'
+  sort -n -k1,1 "$timings" | cut -d' ' -f2- | sed 's/^/  /'
   printf '  %-36s %5d s\n' "all" "$SECONDS"
   rm -rf "$kept"
 }
