@@ -67,7 +67,7 @@ report() {
 }
 trap report EXIT
 
-# Balanced by the steps' times alone (docs/development.md): about ten minutes each.
+# The lanes, balanced by the times their steps took in the runs docs/development.md lists.
 profile_then_n8n1() {
   lane_step "end-to-end, n8n 2.x, 3.x defaults" bash scripts/e2e-3x.sh --profile &&
     lane_step "end-to-end, n8n 1.x" env PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand
