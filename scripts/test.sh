@@ -39,7 +39,8 @@ step() {
 # A step of a lane: its output kept in a file and printed whole when it ends (one lane at a time).
 lane_step() {
   local name="$1"; shift
-  local log="$kept/step-$BASHPID-$SECONDS.log" status=0
+  local log status=0
+  log="$(mktemp "$kept/step-XXXXXX")"
   step "  $name" "$@" >"$log" 2>&1 || status=$?
   {
     flock 9

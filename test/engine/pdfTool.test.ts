@@ -426,5 +426,8 @@ describe('common tool rules, background runs and status', () => {
 	test('a background job that fails is an error with the service\'s reason', async () => {
 		const { error } = await sandbox.run(tool('compressPdf', { inputType: 'url', url: files.url('/missing.pdf'), pollInterval: 1, toolOptions: { async: true } }));
 		assert.equal(error?.message, 'The PDF tool failed: Could not download the PDF at url: the server answered 404');
+		const lookedUp = apiRequests(sandbox).find((request) => request.path.startsWith('/v1/tools/status/'))?.path.split('/').pop();
+		assert.ok(lookedUp, 'the job was looked up');
+		assert.equal(error?.description, `requestId ${lookedUp}`, 'the error names the job it looked up');
 	});
 });

@@ -96,9 +96,12 @@ export function namedIdOf(kind: WorkRecordKind, record: IDataObject): string | u
 	return id === undefined || id === null ? undefined : String(id);
 }
 
-/** The ID of a render result (`requestId`) or a batch record (`batchRequestId`), ... */
+/**
+ * The ID of a render result (`requestId`) or a batch record (`batchRequestId`), ... that names
+ * one: a call `eventOf` accepted, or a record it names. An answer that may lack it: `namedIdOf`.
+ */
 export function recordIdOf(kind: WorkRecordKind, record: IDataObject): string {
-	return String(record[RECORD_WORDS[kind].idField]);
+	return namedIdOf(kind, record) ?? '';
 }
 
 /** The status of a render result (`renderStatus`) or of any other record (`status`). */

@@ -7,7 +7,7 @@
 import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { failed, recordIdOf } from '../../../shared/api/records';
+import { failed, namedIdOf } from '../../../shared/api/records';
 import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
@@ -57,9 +57,10 @@ export async function runToolOnInputPdf(context: ItemContext, path: string, fiel
 /** A tool job that ended FAILED: an error of its item with the service's reason. */
 function toolFailedError(context: ItemContext, record: IDataObject): NodeApiError {
 	const reason = (record.metadata as IDataObject | undefined)?.errorMessage;
+	const requestId = namedIdOf('tool', record);
 	return new NodeApiError(context.getNode(), record as JsonObject, {
 		message: `The PDF tool failed: ${typeof reason === 'string' && reason ? reason : 'no reason given'}`,
-		description: `requestId ${recordIdOf('tool', record)}`,
+		description: requestId && `requestId ${requestId}`,
 		itemIndex: context.getItemIndex(),
 	});
 }
