@@ -115,10 +115,16 @@ async function comparable(items: any[]): Promise<unknown[]> {
 	);
 }
 
-/** Starts the workflow with `n8n execute`, which returns once the execution is parked. */
+/**
+ * Starts the workflow with `n8n execute` and returns the execution once it is parked. Looked for
+ * while the CLI still shuts down (seconds on a busy machine): by the time it has exited, pdf
+ * noodle may have called back and the running n8n resumed the execution.
+ */
 async function startPaused(workflowId: string): Promise<ExecutionRecord> {
-	await n8n.execute(workflowId).catch(() => undefined);
-	return await waitFor('the paused execution', () => executionsOf(workflowId).find((execution) => execution.status === 'waiting'), 60_000);
+	const executed = n8n.execute(workflowId).catch(() => undefined);
+	const paused = await waitFor('the paused execution', () => executionsOf(workflowId).find((execution) => execution.status === 'waiting'), 60_000);
+	await executed;
+	return paused;
 }
 
 /** The resume URL the node gave pdf noodle as the webhook of its request. */
@@ -274,6 +280,9 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 	});
 
 	test('a failed render: an item on the error output with "Continue (using error output)"; without, the execution\'s error', async () => {
+		// As long as the other tests' renders: the executions wait long enough to be seen waiting.
+		// (The sandbox's settings are as they were at the start again before the next test.)
+		sandbox.context.settings.renderDelayMs = 3000;
 		const paused = await startPaused('pdfNoodlePauseErrorOutput');
 		const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseErrorOutput').find((execution) => !['new', 'running', 'waiting'].includes(execution.status)), 60_000);
 		const delivery = sandbox.context.webhookDeliveries.find((entry) => entry.url === webhookSentFor(paused.id));
