@@ -10,6 +10,7 @@ import type {
 import { TEMPLATES_PATH } from '../nodes/shared/api/endpoints';
 import {
 	CURRENT_BASE_URL,
+	assertKeyNotReadableOnTheWay,
 	assertKeyStaysWithService,
 	normalizeBaseUrl,
 	rewriteFormerAddress,
@@ -66,7 +67,7 @@ export class PdfNoodleApi implements ICredentialType {
 	 * on the credential's Base URL, normalised (the former pdforge address replaced, so that a
 	 * POST never meets its 301 and loses its body); an absolute URL on the former address is
 	 * moved to the current one; and the key goes nowhere but the service and the Base URL's host,
-	 * neither by the address named nor by a redirect.
+	 * neither by the address named nor by a redirect, and never through a proxy that could read it.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -101,6 +102,8 @@ export class PdfNoodleApi implements ICredentialType {
 		authenticated.followAllRedirects = false;
 		authenticated.maxRedirects = 0;
 		assertKeyStaysWithService(authenticated, normalizeBaseUrl(credentials.baseUrl));
+		// Nor through a proxy that could read it (the node's Request Options, the HTTP Request node's Proxy).
+		assertKeyNotReadableOnTheWay(authenticated);
 		return authenticated;
 	}
 

@@ -1,6 +1,7 @@
 import type { IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { unconfirmedLimits } from '../shared/files/downloadBounds';
 import { type FileContext, fileContextOfWebhook } from '../shared/files/fileContext';
 
 /** The parameter that lets a trigger fetch the files an unconfirmed payload names. */
@@ -12,7 +13,8 @@ export const DOWNLOAD_UNCONFIRMED = 'downloadUnconfirmed';
  * - confirmed by pdf noodle: the files its answer names, as any file of the service;
  * - not confirmed, and the user turned on Download From Unconfirmed Payload URLs: the URLs it
  *   names, without following redirects, which could lead where n8n's egress policy was not asked,
- *   and a URL naming its host only where n8n's client judges the address it connects to;
+ *   a URL naming its host only where its addresses are judged at the connection, each file at
+ *   most 25 MiB and all of them within a minute (downloadBounds.ts);
  * - not confirmed otherwise: none.
  * Every download, confirmed or not, is judged by n8n's egress policy first (nothing in n8n's own
  * network, unless on the credential's Base URL: shared/transport/egress.ts).
@@ -35,6 +37,7 @@ export async function payloadFileContext(webhook: IWebhookFunctions, confirmed: 
 	}
 	return {
 		...context,
+		downloadLimits: unconfirmedLimits(),
 		fileRequestGuard: {
 			before: (options) => ({ ...options, disableFollowRedirect: true }),
 			// The caller chose the URL: a name it gives must not lead elsewhere at the connection.

@@ -114,6 +114,36 @@ describe('the credential', () => {
 		assert.doesNotThrow(() => assertKeyStaysWithService({ url: 'https://api.pdfnoodle.com/v1/x' }, 'http://127.0.0.1:4010'));
 	});
 
+	test('a URL is judged as the parser (and axios) reads it: leading spaces, tabs and newlines do not make it relative', async () => {
+		const key = { apiKey: 'k', baseUrl: 'https://api.pdfnoodle.com' };
+		for (const url of [' https://evil.example/x', '\thttps://evil.example/x', '\nhttps://evil.example/x', 'ht\ttps://evil.example/x', '\u0000 https://evil.example/x ']) {
+			assert.equal(new URL(url).origin, 'https://evil.example', 'what the parser makes of it');
+			await assert.rejects(credential.authenticate(key, { url }), {
+				message: "Refusing to send the pdf noodle API key to https://evil.example: it goes only to the credential's Base URL",
+			});
+			assert.equal(keyMayGoTo(url, 'https://api.pdfnoodle.com'), false);
+		}
+		const former = await credential.authenticate(key, { url: ' https://api.pdforge.com/v1/integration/templates' });
+		assert.equal(former.url, 'https://api.pdfnoodle.com/v1/integration/templates');
+	});
+
+	test('never through a proxy that could read the key: to a plain-http address, or with the certificate check off, in n8n\'s httpRequest and its older request', async () => {
+		const sandbox = { apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' };
+		const service = { apiKey: 'k', baseUrl: 'https://api.pdfnoodle.com' };
+		const plainHttp = /^Error: Refusing to send the pdf noodle API key through the proxy proxy\.example:3128: the request goes to http:\/\/127\.0\.0\.1:4010 over plain http, so the proxy could read the key\. Use an https Base URL, or no proxy$/;
+		await assert.rejects(credential.authenticate(sandbox, { baseURL: 'http://127.0.0.1:4010', url: '/v1/pdf/sync', proxy: { host: 'proxy.example', port: 3128 } }), (error: Error) => plainHttp.test(String(error)));
+		await assert.rejects(credential.authenticate(sandbox, { uri: 'http://127.0.0.1:4010/v1/x', proxy: 'http://proxy.example:3128' } as never), (error: Error) => plainHttp.test(String(error)));
+		const unchecked = "Refusing to send the pdf noodle API key through the proxy proxy.example:3128 with the certificate check off: the proxy could answer as https://api.pdfnoodle.com and read the key. Turn the certificate check back on (Ignore SSL Issues off), or use no proxy";
+		for (const insecure of [{ skipSslCertificateValidation: true }, { rejectUnauthorized: false }, { strictSSL: false }, { agentOptions: { rejectUnauthorized: false } }]) {
+			await assert.rejects(credential.authenticate(service, { url: 'https://api.pdfnoodle.com/v1/x', proxy: 'http://user:pw@proxy.example:3128', ...insecure } as never), { message: unchecked });
+		}
+		// Over https with the certificate checked, a proxy passes on bytes it cannot read; without a proxy nothing is in between.
+		const tunneled = await credential.authenticate(service, { url: 'https://api.pdfnoodle.com/v1/x', proxy: { host: 'proxy.example', port: 3128 } });
+		assert.equal(tunneled.headers?.Authorization, 'Bearer k');
+		const direct = await credential.authenticate(sandbox, { url: 'http://127.0.0.1:4010/v1/x', skipSslCertificateValidation: true, proxy: '' } as never);
+		assert.equal(direct.headers?.Authorization, 'Bearer k');
+	});
+
 	test('an address given as a URL object is judged as its text, and anything else that is no text is refused', async () => {
 		const key = { apiKey: 'k', baseUrl: 'https://api.pdfnoodle.com' };
 		await assert.rejects(credential.authenticate(key, { url: new URL('https://collector.example.com/steal') } as never), {

@@ -148,23 +148,27 @@ describe('assertEgressAllowed', () => {
 		await assertEgressAllowed(context, 'https://storage.googleapis.com/bucket/file.pdf', undefined, 'downloaded');
 	});
 
-	test('a URL a caller chose that names its host is fetched only where n8n\'s client judges the address it connects to', async () => {
+	test('a URL a caller chose that names its host is fetched only where its addresses are judged at the connection: by the package with n8n\'s resolver, or by n8n\'s client', async () => {
 		const namesRule = { namesOnlyWhereCheckedAtConnection: true };
 		const rebindAdvice = 'Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.';
 		const refusalOfName = {
-			message: "Not downloaded: https://files.example.com names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check",
+			message:
+				"Not downloaded: https://files.example.com names its host, and this n8n neither gives the package a resolver to judge the name's addresses with (n8n 1.x) nor checks the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check",
 			description: rebindAdvice,
 		};
-		// n8n 2.x, SSRF protection off: the client's own policy lets everything through.
+		// A filter without n8n's resolver, SSRF protection off: the client's own policy lets everything through.
 		const off = contextWith(() => ({ ok: true }));
 		await assert.rejects(assertEgressAllowed(off.context, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule), refusalOfName);
 		await assertEgressAllowed(off.context, 'https://93.184.215.14/a.pdf', undefined, 'downloaded', namesRule);
 		await assertEgressAllowed(off.context, 'https://files.example.com/a.pdf', undefined, 'downloaded');
 		// n8n 1.x: no filter, no check at connection.
 		await assert.rejects(assertEgressAllowed(contextWith().context, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule), refusalOfName);
-		// n8n 2.x, SSRF protection on: the client's policy refuses loopback, and judges each connection.
+		// SSRF protection on: the client's policy refuses loopback, and judges each connection.
 		const on = contextWith((url) => (/127\.0\.0\.1|\[::1\]|169\.254/.test(url) ? { ok: false, error: new Error('blocked') } : { ok: true }));
 		await assertEgressAllowed(on.context, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule);
+		// n8n 2.x's filter with its resolver, protection off: the package pins the name to a judged address (connectionAddress.ts).
+		const helpers = { getSecureEgressFilter: () => ({ validateUrl: async () => ({ ok: true }), createSecureLookup: () => () => undefined }) };
+		await assertEgressAllowed({ getNode: () => ({ name: 'PDF Noodle' }), getItemIndex: () => 0, helpers } as never, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule);
 	});
 
 	test('n8n 2.30 to 2.37.5: a helper that answers no filter (SSRF protection off) counts as none, and the package\'s rule judges', async () => {

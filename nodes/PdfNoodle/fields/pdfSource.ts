@@ -5,7 +5,7 @@ import { TOOL_PATHS } from '../../shared/api/endpoints';
 import { serviceMessageOf } from '../../shared/errors/errors';
 import { invalidParameter, requireHttpUrl, requireText } from '../../shared/errors/validation';
 import { apiJsonWithinRateLimit } from '../../shared/transport/rateLimit';
-import { fileRequest } from '../../shared/transport/transport';
+import { fileRequest } from '../../shared/transport/fileRequest';
 import type { ItemContext } from '../runner/itemContext';
 
 /** Where a PDF of a tool comes from: a public URL, or a binary field of the input item. */

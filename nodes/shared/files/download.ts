@@ -4,7 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { serviceMessageOf } from '../errors/errors';
 import { backoffMs, cancellableSleep, isNetworkFailure, isTransientStatus, retryAfterMs } from '../transport/retry';
-import { fileRequest } from '../transport/transport';
+import { fileRequest } from '../transport/fileRequest';
+import { limitsOf, type WatchedDownload, watchedDownload } from './downloadBounds';
 import type { FileContext } from './fileContext';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
@@ -76,8 +77,8 @@ function mimeTypeFor(fileName: string, contentType: unknown): string {
 }
 
 /**
- * Files the API announces at this size or less are fetched whole rather than as a stream:
- * a whole small file costs n8n less than a stream of it (its HTTP helper does less; bench/
+ * Files the API announces at this size or less are read whole into memory before n8n gets them:
+ * a whole small file costs n8n less than a stream of it (its binary helper does less; bench/
  * measures how much). Larger files, and files whose size the API does not announce, stream
  * to n8n's binary store, so that a large file is never held whole in memory. With the default
  * Requests at Once, whole files in flight stay bounded by that many times this size.
@@ -103,12 +104,13 @@ export function announcedSizeOf(result: IDataObject): number | undefined {
 
 /**
  * Downloads a signed file URL into n8n's binary data. The URL is fetched without the API
- * key (it is signed, and it belongs to a file host). A file the API announces as small
- * (`announcedSize` in bytes, see `WHOLE_FILE_MAX_BYTES`) is fetched whole; any other as a stream, so
- * that a large file goes to n8n's binary store without being held whole in memory when n8n
- * keeps binaries on disk. The file is named `fileName` (a name the user or the API's answer
- * gives), else as the file host's `Content-Disposition` says, else by the URL, else
- * `<fallbackBaseName>.<extension>`.
+ * key (it is signed, and it belongs to a file host), as a stream whose bytes are counted against
+ * the download's limits (downloadBounds.ts: an unconfirmed call's, or the size the API announced,
+ * `announcedSize` in bytes). A file announced as small (see `WHOLE_FILE_MAX_BYTES`) is read whole
+ * before n8n gets it; any other streams to n8n's binary store, so that a large file is never
+ * held whole in memory when n8n keeps binaries on disk. The file is named `fileName` (a name the
+ * user or the API's answer gives), else as the file host's `Content-Disposition` says, else by
+ * the URL, else `<fallbackBaseName>.<extension>`.
  */
 export async function downloadToBinary(
 	context: FileContext,
@@ -117,28 +119,47 @@ export async function downloadToBinary(
 	fallbackBaseName: string,
 	announcedSize?: number,
 ): Promise<IBinaryData> {
-	const whole = (announcedSize ?? Infinity) <= WHOLE_FILE_MAX_BYTES;
-	const response = await fetchFile(context, url, whole ? 'arraybuffer' : 'stream');
-	if (response.statusCode >= 400) {
-		const body = await readSmallBody(response.body);
-		throw new NodeApiError(
-			context.getNode(),
-			{ message: serviceMessageOf(body) ?? null },
-			{
-				httpCode: String(response.statusCode),
-				message: `Downloading the file failed with status ${response.statusCode}`,
-				description: `${asSentence(serviceMessageOf(body) ?? 'The file host refused the download')} A signed URL expires: run the node again or raise the URL lifetime.`,
-				itemIndex: context.getItemIndex(),
-			},
+	const download = watchedDownload(context, url, limitsOf(context, announcedSize));
+	try {
+		const response = await fetchFile(context, url, download);
+		if (response.statusCode >= 400) {
+			const body = await readSmallBody(response.body);
+			throw new NodeApiError(
+				context.getNode(),
+				{ message: serviceMessageOf(body) ?? null },
+				{
+					httpCode: String(response.statusCode),
+					message: `Downloading the file failed with status ${response.statusCode}`,
+					description: `${asSentence(serviceMessageOf(body) ?? 'The file host refused the download')} A signed URL expires: run the node again or raise the URL lifetime.`,
+					itemIndex: context.getItemIndex(),
+				},
+			);
+		}
+		download.watch(response.body);
+		const whole = (announcedSize ?? Infinity) <= WHOLE_FILE_MAX_BYTES;
+		const name = fileName || fileNameFromContentDisposition(response.headers?.['content-disposition']) || fileNameFromUrl(url);
+		const mimeType = mimeTypeFor(name ?? '', response.headers?.['content-type']);
+		return await context.helpers.prepareBinaryData(
+			whole ? await wholeBody(response.body) : (response.body as Buffer),
+			name ?? `${fallbackBaseName}.${extensionForMime(mimeType)}`,
+			mimeType,
 		);
+	} catch (error) {
+		// A limit stopped the stream: its refusal, not the error the stream's reader saw.
+		throw download.stoppedBy() ?? error;
+	} finally {
+		download.end();
 	}
-	const name = fileName || fileNameFromContentDisposition(response.headers?.['content-disposition']) || fileNameFromUrl(url);
-	const mimeType = mimeTypeFor(name ?? '', response.headers?.['content-type']);
-	return await context.helpers.prepareBinaryData(
-		whole ? asBuffer(response.body) : (response.body as Buffer),
-		name ?? `${fallbackBaseName}.${extensionForMime(mimeType)}`,
-		mimeType,
-	);
+}
+
+/** A body read whole: a stream's chunks joined, or the bytes n8n's helper gave. */
+async function wholeBody(body: unknown): Promise<Buffer> {
+	if (body && typeof (body as AsyncIterable<Buffer>)[Symbol.asyncIterator] === 'function') {
+		const chunks: Buffer[] = [];
+		for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+		return Buffer.concat(chunks);
+	}
+	return asBuffer(body);
 }
 
 /** A whole answer's body as a Buffer: what n8n's helper gives in Node, copied from an ArrayBuffer otherwise. */
@@ -150,19 +171,22 @@ function asBuffer(body: unknown): Buffer {
 const DOWNLOAD_ATTEMPTS = 3;
 
 /**
- * GETs a file, whole or as a stream. A transient failure (network, 5xx, 429) is tried again after a
+ * GETs a file as a stream, within its download's deadline. A transient failure (network, 5xx, 429) is tried again after a
  * backoff (or the `Retry-After` the host gives, up to 10 s); the answer of the last try,
  * or its error, is what the caller gets.
  */
-async function fetchFile(context: FileContext, url: string, encoding: 'arraybuffer' | 'stream'): Promise<IN8nHttpFullResponse> {
+async function fetchFile(context: FileContext, url: string, download: WatchedDownload): Promise<IN8nHttpFullResponse> {
 	for (let attempt = 1; ; attempt++) {
 		let response: IN8nHttpFullResponse | undefined;
 		let failure: unknown;
 		try {
-			response = await fileRequest(context, { method: 'GET', url, encoding, timeout: 120_000 });
+			response = await fileRequest(context, { method: 'GET', url, encoding: 'stream', timeout: 120_000, ...(download.signal ? { abortSignal: download.signal } : {}) });
 		} catch (error) {
 			failure = error;
 		}
+		// Past its deadline a download is not tried again: the limit's refusal is the answer.
+		const stopped = download.stoppedBy();
+		if (stopped) throw stopped;
 		const transient = failure ? isNetworkFailure(failure) : isTransientStatus(response!.statusCode);
 		if (!transient || attempt === DOWNLOAD_ATTEMPTS) {
 			if (response) return response;

@@ -4,6 +4,16 @@ import type { SleepContext } from '../transport/retry';
 import { egressHelpersOf } from '../transport/egress';
 import type { FileTransportContext } from '../transport/transport';
 
+/** What a download may cost (downloadBounds.ts reads them). */
+export interface DownloadLimits {
+	/** Most bytes one file may have. */
+	maxBytes?: number;
+	/** When (ms since the epoch) every download under these limits must have ended, and the rule in words. */
+	deadline?: { at: number; rule: string };
+	/** Whose file these limits are for, as a message names it: "a file of an unconfirmed trigger call". */
+	whose: string;
+}
+
 /** What n8n's `prepareBinaryData` takes: the bytes (a Buffer or a stream), a name and a MIME type. */
 type BinaryContent = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
@@ -14,6 +24,8 @@ type BinaryContent = Parameters<IExecuteFunctions['helpers']['prepareBinaryData'
  */
 export interface FileContext extends FileTransportContext, SleepContext {
 	getItemIndex(): number;
+	/** Bounds of this context's downloads beyond the size the API announces (an unconfirmed trigger call's: downloadBounds.ts). */
+	downloadLimits?: DownloadLimits;
 	helpers: FileTransportContext['helpers'] & {
 		prepareBinaryData(data: BinaryContent, fileName?: string, mimeType?: string): Promise<IBinaryData>;
 	};

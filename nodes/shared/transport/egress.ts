@@ -16,12 +16,12 @@
  * A URL on the origin of the credential's Base URL is where the user said the service lives (a
  * self-hosted service, the sandbox): it is not judged here; n8n's SSRF protection, when on,
  * still judges it in n8n's HTTP client, and `ssrfBlockRefusal` words that for a person.
- * A name is resolved by the filter at the check and again by n8n's HTTP client at the
- * connection; only with n8n's SSRF protection on does the client judge the address it
- * connects to. Where a caller chooses the URL (an unconfirmed trigger call), a name is
- * therefore fetched only where the client judges it again (`namesOnlyWhereCheckedAtConnection`):
- * else a name answering a public address to the check and a local one to the connection (DNS
- * rebinding) would get through.
+ * A name is judged where the connection is made: fileRequest.ts resolves it once with n8n's own
+ * resolver and sends the request to an address both rules judged (connectionAddress.ts). Where
+ * n8n gives no resolver (1.x), a name is left to n8n's client, so where a caller chooses the URL
+ * (an unconfirmed trigger call) a name is fetched only where that client judges the address it
+ * connects to (`namesOnlyWhereCheckedAtConnection`): else a name answering a public address to
+ * the check and a local one to the connection (DNS rebinding) would get through.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -31,6 +31,8 @@ import { isLocalHost } from './localAddresses';
 /** What the package uses of n8n's egress filter (n8n-workflow's `NodeEgressFilter`). */
 export interface EgressFilter {
 	validateUrl(url: string): Promise<{ ok: true } | { ok: false; error: Error }>;
+	/** n8n's resolver that judges every address by its list (n8n 2.x's egress filter; connectionAddress.ts). */
+	createSecureLookup?(): unknown;
 }
 
 /** n8n's helper that gives the filter (the policy of its HTTP client when none is named); n8n 1.x has none. */
@@ -46,7 +48,7 @@ const ALLOW_ADVICE =
  * For an address that the package's own rule refuses too: advising n8n's allow lists would send
  * an admin to a setting that changes nothing.
  */
-const OWN_NETWORK_ADVICE =
+export const OWN_NETWORK_ADVICE =
 	"Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.";
 
 /** n8n's egress filter helper of `helpers`, handed on into a context the package builds (none on n8n 1.x). */
@@ -57,7 +59,7 @@ export function egressHelpersOf(helpers: EgressHelpers): EgressHelpers {
 
 /** What a caller adds to the judgement of its URLs. */
 export interface EgressRules {
-	/** A URL that names its host is refused unless n8n's client judges the address it connects to. */
+	/** A URL that names its host is refused unless its addresses are judged at the connection (by the package, or n8n's client). */
 	namesOnlyWhereCheckedAtConnection?: boolean;
 }
 
@@ -94,16 +96,16 @@ export async function assertEgressAllowed(
 	if (isLocalHost(target.hostname)) {
 		throw refusal(`${target.origin} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`);
 	}
-	if (rules.namesOnlyWhereCheckedAtConnection && !isAddressLiteral(target.hostname) && !(await clientJudgesConnections(context.helpers))) {
+	if (rules.namesOnlyWhereCheckedAtConnection && !isAddressLiteral(target.hostname) && !hasSecureLookup(context.helpers) && !(await clientJudgesConnections(context.helpers))) {
 		throw refusal(
-			`${target.origin} names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check`,
+			`${target.origin} names its host, and this n8n neither gives the package a resolver to judge the name's addresses with (n8n 1.x) nor checks the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check`,
 			'Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.',
 		);
 	}
 }
 
 /** Whether a host (as `URL.hostname` gives it) is an address, not a name: nothing resolves it. */
-function isAddressLiteral(hostname: string): boolean {
+export function isAddressLiteral(hostname: string): boolean {
 	return hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
 }
 
@@ -112,11 +114,16 @@ function isAddressLiteral(hostname: string): boolean {
  * n8n 2.30 to 2.37.5 have one that answers nothing while the SSRF protection is off (it hands
  * on the HTTP client's own, which exists only when the protection is on).
  */
-function egressFilterOf(helpers: EgressHelpers, policy?: 'enforced'): EgressFilter | undefined {
+export function egressFilterOf(helpers: EgressHelpers, policy?: 'enforced'): EgressFilter | undefined {
 	const getFilter = helpers.getSecureEgressFilter;
 	if (typeof getFilter !== 'function') return undefined;
 	const filter = getFilter.call(helpers, policy) as EgressFilter | undefined;
 	return typeof filter?.validateUrl === 'function' ? filter : undefined;
+}
+
+/** Whether n8n gives the resolver a name's addresses are judged with at the connection (connectionAddress.ts). */
+function hasSecureLookup(helpers: EgressHelpers): boolean {
+	return typeof egressFilterOf(helpers, 'enforced')?.createSecureLookup === 'function';
 }
 
 /** Addresses no SSRF protection lets through: its filter refusing one shows that n8n's client judges its connections. */
@@ -160,6 +167,11 @@ export function ssrfBlockRefusal(
 
 /** What was not done with the file: fetched from the URL, or sent to it. */
 export type FileAction = 'downloaded' | 'uploaded';
+
+/** The refusal of an address of n8n's own network that a name led to (connectionAddress.ts). */
+export function ownNetworkRefusal(context: { getNode(): INode; getItemIndex?(): number }, action: FileAction, reason: string): NodeOperationError {
+	return refusalOf(context, action, reason, OWN_NETWORK_ADVICE);
+}
 
 function refusalOf(context: { getNode(): INode; getItemIndex?(): number }, action: FileAction, reason: string, description?: string): NodeOperationError {
 	return new NodeOperationError(context.getNode(), `Not ${action}: ${reason}`, { itemIndex: context.getItemIndex?.(), description });

@@ -24,8 +24,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { throwOnErrorStatus } from '../errors/errors';
 import { invalidParameter } from '../errors/validation';
 import { credentialAllowedDomains } from './allowedDomains';
-import { CURRENT_BASE_URL, keyMayGoTo, normalizeBaseUrl } from './baseUrl';
-import { assertEgressAllowed, type EgressHelpers, type EgressRules, ssrfBlockRefusal } from './egress';
+import { assertKeyNotReadableOnTheWay, CURRENT_BASE_URL, keyMayGoTo, normalizeBaseUrl } from './baseUrl';
+import type { EgressHelpers, EgressRules } from './egress';
 
 export const CREDENTIAL_TYPE = 'pdfNoodleApi';
 
@@ -103,6 +103,7 @@ export async function apiRequest(context: TransportContext, request: ApiRequest)
 	if (request.body) options.body = request.body;
 	if (request.qs) options.qs = request.qs;
 	if (allowedDomains !== undefined) options.allowedDomains = allowedDomains;
+	assertProxyCannotReadKey(context, options);
 
 	for (let redirects = 0; ; redirects++) {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
@@ -138,54 +139,25 @@ export async function apiJson(context: TransportContext, request: ApiRequest): P
 	return throwOnErrorStatus(context, await apiRequest(context, request));
 }
 
+/**
+ * The node's Proxy option where the proxy could read the key (baseUrl.ts: a plain-http Base URL,
+ * or Ignore SSL Issues on), refused before anything is sent and named as the parameter it is; the
+ * credential's `authenticate` refuses it too, for every other node that uses the credential.
+ */
+function assertProxyCannotReadKey(context: TransportContext, options: IHttpRequestOptions): void {
+	try {
+		assertKeyNotReadableOnTheWay(options);
+	} catch (error) {
+		throw invalidParameter(context, 'Request Options → Proxy', (error as Error).message.replace(/^Refusing to send/, 'would send'), 'Remove the proxy, or use it only with an https Base URL and the certificate check on.');
+	}
+}
+
 function redirectError(context: FileTransportContext, message: string, from: string): NodeApiError {
 	return new NodeApiError(context.getNode(), { message } as JsonObject, {
 		message,
 		description: `Requested: ${from}. Check the Base URL of your PDF Noodle API credential (e.g. ${CURRENT_BASE_URL}).`,
 		itemIndex: context.getItemIndex?.(),
 	});
-}
-
-/**
- * A transfer to or from a signed file URL (a download, an upload), without the API key. The
- * URL came from an answer or a call, not from the Base URL, so n8n's egress policy judges it
- * first (egress.ts). It may follow redirects (file hosts use them, and no key can leak; n8n's
- * client judges each hop under its SSRF protection); the node's Request Options apply as they
- * do to the API's requests.
- */
-export async function fileRequest(
-	context: FileTransportContext,
-	options: IHttpRequestOptions,
-): Promise<IN8nHttpFullResponse> {
-	const { timeout, ...asked } = options;
-	const request = context.fileRequestGuard?.before(asked) ?? asked;
-	const url = String(request.url);
-	const action = (request.method ?? 'GET') === 'GET' ? 'downloaded' : 'uploaded';
-	await assertEgressAllowed(context, url, await serviceOriginOf(context), action, context.fileRequestGuard?.egressRules);
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await context.helpers.httpRequest({
-			...request,
-			...requestOptionsOf(context, timeout),
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		throw ssrfBlockRefusal(context, error, url, action) ?? error;
-	}
-	context.fileRequestGuard?.after?.(response, request);
-	return response;
-}
-
-/** The origin of the credential's Base URL, when the context has the API credential. */
-async function serviceOriginOf(context: FileTransportContext): Promise<string | undefined> {
-	if (typeof context.getCredentials !== 'function') return undefined;
-	try {
-		return new URL(normalizeBaseUrl((await context.getCredentials(CREDENTIAL_TYPE)).baseUrl)).origin;
-	} catch {
-		// No API credential on this node (an unconfirmed trigger): no service origin to trust.
-		return undefined;
-	}
 }
 
 interface NodeRequestOptions {
