@@ -190,6 +190,19 @@ describe("n8n's Request Options on every request of an operation", () => {
 		arrivals.forEach((arrival, item) => assert.ok(arrival >= item * 1000, `arrivals at ${arrivals.join(', ')} ms after the run began`));
 	});
 
+	test('a proxy that could read the key is refused before anything is sent: to a plain-http Base URL, or with Ignore SSL Issues on', async () => {
+		clearRequestLog(sandbox);
+		const plain = await runAgainst(sandbox, { ...renderHtml('<p>x</p>'), requestOptions: { proxy: 'http://proxy.example:3128' } });
+		assert.equal(
+			plain.error?.message,
+			`Invalid "Request Options → Proxy": would send the pdf noodle API key through the proxy proxy.example:3128: the request goes to ${new URL(sandbox.url).origin} over plain http, so the proxy could read the key. Use an https Base URL, or no proxy`,
+		);
+		assert.equal(plain.error?.description, 'Remove the proxy, or use it only with an https Base URL and the certificate check on. Nothing was sent to pdf noodle.');
+		const unchecked = await runAgainst(sandbox, { ...renderHtml('<p>x</p>'), requestOptions: { proxy: 'http://proxy.example:3128', allowUnauthorizedCerts: true } });
+		assert.match(String(unchecked.error?.message), /^Invalid "Request Options → Proxy": would send the pdf noodle API key through the proxy proxy\.example:3128: the request goes to http:/);
+		assert.equal(sandbox.context.requestLog.length, 0);
+	});
+
 	test('a proxy that is not a URL is refused before anything is sent, naming the option', async () => {
 		clearRequestLog(sandbox);
 		const { error } = await runAgainst(

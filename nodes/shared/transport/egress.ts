@@ -89,7 +89,7 @@ export async function assertEgressAllowed(
 	if (filter) {
 		const verdict = await filter.validateUrl(target.href);
 		if (!verdict.ok) {
-			const advice = isLocalHost(target.hostname) ? OWN_NETWORK_ADVICE : ALLOW_ADVICE;
+			const advice = adviceFor(target.hostname, verdict.error);
 			throw refusal(`n8n's SSRF protection blocked ${target.origin} (${verdict.error.message})`, advice);
 		}
 	}
@@ -162,7 +162,25 @@ export function ssrfBlockRefusal(
 	} catch {
 		// the URL as it was given
 	}
-	return refusalOf(context, action, `n8n's SSRF protection blocked ${origin} (${message})`, ALLOW_ADVICE);
+	let hostname = '';
+	try {
+		hostname = new URL(url).hostname;
+	} catch {
+		// judged by the address n8n names alone
+	}
+	return refusalOf(context, action, `n8n's SSRF protection blocked ${origin} (${message})`, adviceFor(hostname, failure));
+}
+
+/**
+ * What to tell a person whose URL n8n's filter blocked: allowing it in n8n's lists helps only
+ * where the package's rule lets it through too, neither for an address of n8n's own network nor
+ * for a name resolving to one (n8n names the address it blocked: `ip` of its error).
+ */
+function adviceFor(hostname: string, blocked: unknown): string {
+	const ip = (blocked as { ip?: unknown } | undefined)?.ip;
+	const address = typeof ip === 'string' && ip.includes(':') ? `[${ip}]` : ip;
+	const local = isLocalHost(hostname) || (typeof address === 'string' && isLocalHost(new URL(`http://${address}/`).hostname));
+	return local ? OWN_NETWORK_ADVICE : ALLOW_ADVICE;
 }
 
 /** What was not done with the file: fetched from the URL, or sent to it. */
