@@ -522,7 +522,7 @@ describe('the trigger in a running n8n', () => {
 		assert.deepEqual(internal.received, [], 'the internal address got nothing');
 	});
 
-	test('with n8n\'s SSRF protection off (its default), an unconfirmed call naming [::], [0::], 100.64.0.1, 224.0.0.1, 2002::1 or a rebinding name fetches nothing, and the item says why', async () => {
+	test('with n8n\'s SSRF protection off (its default), an unconfirmed call naming [::], [0::], 100.64.0.1, 224.0.0.1, 2002::1, a name resolving to ::, 100.64.0.1 or ::ffff:127.0.0.1, or a rebinding name fetches nothing, and the item says why', async () => {
 		// A service on n8n's own host, on every address of it (IPv6 and IPv4), as an admin page is.
 		const reached: string[] = [];
 		const standIn = createServer((request, response) => {
@@ -538,6 +538,17 @@ describe('the trigger in a running n8n', () => {
 				N8N_3X_PROFILE
 					? `data: Not downloaded: n8n's SSRF protection blocked http://${host}:${port} (The request was blocked because it resolves to a restricted IP address) (Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.)`
 					: ownNetwork(host);
+			// n8n 1.x gives the package no resolver: a name an unconfirmed call chose is not fetched.
+			const namedOn1x = (name: string) =>
+				`data: Not downloaded: http://${name}.pdf-noodle.test:${port} names its host, and this n8n neither gives the package a resolver to judge the name's addresses with (n8n 1.x) nor checks the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check (Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.)`;
+			// n8n 2.x: the name's addresses judged; n8n's own list first where it has the address (2.x's has
+			// ::ffff:127.0.0.1 by its IPv4 range; only 3.x's has :: and 100.64.0.0/10).
+			const OWN_NETWORK_ADVICE =
+				"Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.";
+			const resolvesHome = (name: string, address: string, inN8nList: boolean) =>
+				inN8nList
+					? `data: Not downloaded: n8n's SSRF protection blocked http://${name}.pdf-noodle.test:${port} (The request was blocked because it resolves to a restricted IP address) (${OWN_NETWORK_ADVICE})`
+					: `data: Not downloaded: http://${name}.pdf-noodle.test:${port} resolves to ${address}, an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one (${OWN_NETWORK_ADVICE})`;
 			const probes = [
 				{ url: `http://[::]:${port}/a`, error: ownNetworkOr3xList('[::]') },
 				{ url: `http://[0::]:${port}/b`, error: ownNetworkOr3xList('[::]') },
@@ -545,10 +556,13 @@ describe('the trigger in a running n8n', () => {
 				{ url: `http://100.64.0.1:${port}/d`, error: ownNetworkOr3xList('100.64.0.1') },
 				{ url: `http://224.0.0.1:${port}/e`, error: ownNetwork('224.0.0.1') },
 				{ url: `http://[2002::1]:${port}/f`, error: ownNetworkOr3xList('[2002::1]') },
-				{
-					url: `http://rebind.pdf-noodle.test:${port}/g`,
-					error: `data: Not downloaded: http://rebind.pdf-noodle.test:${port} names its host, and n8n's HTTP client does not check the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check (Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.)`,
-				},
+				// n8n 2.x: the name resolved once by n8n's resolver, sent to the public address it gave
+				// (where that leads from this machine is not the test's to know; that it is not n8n's own host is).
+				{ url: `http://rebind.pdf-noodle.test:${port}/g`, error: N8N_MAJOR >= 2 ? undefined : namedOn1x('rebind') },
+				// Names resolving to what 2.x's list lacks: judged by the package where the connection is made.
+				{ url: `http://zero.pdf-noodle.test:${port}/h`, error: N8N_MAJOR >= 2 ? resolvesHome('zero', '::', N8N_3X_PROFILE) : namedOn1x('zero') },
+				{ url: `http://shared.pdf-noodle.test:${port}/i`, error: N8N_MAJOR >= 2 ? resolvesHome('shared', '100.64.0.1', N8N_3X_PROFILE) : namedOn1x('shared') },
+				{ url: `http://mapped.pdf-noodle.test:${port}/j`, error: N8N_MAJOR >= 2 ? resolvesHome('mapped', '::ffff:127.0.0.1', true) : namedOn1x('mapped') },
 			];
 			// n8n activates the workflows as it starts; on a busy machine this one may not be registered yet.
 			await n8n.waitForWebhook(baseUrl, 'pdf-noodle-downloading/pdf-noodle', 'POST');
@@ -572,7 +586,7 @@ describe('the trigger in a running n8n', () => {
 				}),
 			);
 			assert.deepEqual(
-				probes.map((_, index) => errorOf.get(`probe-${index}`)),
+				probes.map(({ error }, index) => (error === undefined ? undefined : errorOf.get(`probe-${index}`))),
 				probes.map(({ error }) => error),
 				`on n8n ${N8N_MAJOR}.x`,
 			);

@@ -58,20 +58,20 @@ export function savedVersion1Trigger(): any {
 export function httpRequestsWithCredential(
 	workflow: { id: string; name: string },
 	credential: { id: string; name: string },
-	requests: Array<{ name: string; url: string }>,
+	requests: Array<{ name: string; url: string; options?: Record<string, unknown> }>,
 	nodeSettings: Record<string, unknown> = {},
 ): any {
 	return {
 		...workflow,
 		nodes: [
 			{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			...requests.map(({ name, url }) => ({
+			...requests.map(({ name, url, options }) => ({
 				id: name,
 				name,
 				type: 'n8n-nodes-base.httpRequest',
 				typeVersion: 4.2,
 				position: [220, 0],
-				parameters: { method: 'GET', url, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: {} },
+				parameters: { method: 'GET', url, authentication: 'predefinedCredentialType', nodeCredentialType: 'pdfNoodleApi', options: options ?? {} },
 				credentials: { pdfNoodleApi: credential },
 				...nodeSettings,
 			})),

@@ -47,10 +47,7 @@ const UNCONFIRMED_PATH = '/webhook/pdf-noodle-hardened-unconfirmed/pdf-noodle';
 let sandbox: Sandbox;
 let n8n: HardenedN8n;
 let baseUrl: string;
-/** What a download refused by n8n's SSRF protection tells a person to do: allow a name... */
-const ALLOW_ADVICE =
-	'If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.';
-/** ...and for an address of n8n's own network, which the package refuses too, that no allow list helps. */
+/** What a refused download of an address of n8n's own network (or a name resolving to one) says: no allow list helps. */
 const OWN_NETWORK_ADVICE =
 	"Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.";
 
@@ -70,6 +67,21 @@ function httpRequestWithTheKey(collectorUrl: string) {
 		{ id: 'pdfNoodleHardHttp', name: 'HTTP Request with the PDF Noodle API credential' },
 		{ id: EXAMPLE_CREDENTIAL_ID, name: 'PDF Noodle account' },
 		[{ name: 'HTTP Request', url: `${collectorUrl}/steal` }],
+	);
+}
+
+/**
+ * n8n's HTTP Request node with the credential and the collector as its Proxy option: to the
+ * sandbox's plain-http Base URL, and to the service over https with Ignore SSL Issues on.
+ */
+function httpRequestThroughProxy(collectorUrl: string, sandboxBaseUrl: string) {
+	return httpRequestsWithCredential(
+		{ id: 'pdfNoodleHardProxy', name: 'HTTP Request with the credential through a proxy' },
+		{ id: EXAMPLE_CREDENTIAL_ID, name: 'PDF Noodle account' },
+		[
+			{ name: 'Plain http', url: `${sandboxBaseUrl}/v1/integration/templates`, options: { proxy: collectorUrl } },
+			{ name: 'Certificate unchecked', url: 'https://api.pdfnoodle.com/v1/integration/templates', options: { proxy: collectorUrl, allowUnauthorizedCerts: true } },
+		],
 	);
 }
 
@@ -114,6 +126,7 @@ beforeAll(async () => {
 		{ ...example('trigger-receive-renders'), id: CONFIRMED_TRIGGER_ID },
 		unconfirmedDownloadingTrigger(),
 		httpRequestWithTheKey(collector.url),
+		httpRequestThroughProxy(collector.url, sandbox.baseUrl),
 		renderThroughRedirect(),
 	]);
 	await n8n.activateWorkflow(CONFIRMED_TRIGGER_ID);
@@ -209,18 +222,33 @@ describe('the trigger under pressure from outside', () => {
 		assert.equal(executionsOf(UNCONFIRMED_TRIGGER_ID).length, 0);
 	});
 
-	test('an unconfirmed call naming an address inside n8n\'s network fetches nothing, and the item says why', async () => {
+	test('an unconfirmed call naming an address inside n8n\'s network, or a name resolving to one, fetches nothing, and the item says why', async () => {
 		const { port } = internal.address() as AddressInfo;
 		const interfaceAddress = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 		assert.ok(interfaceAddress, 'the machine has an interface address');
-		// An admin may allow a name (n8n's advice); an address of n8n's own network the package refuses anyway.
+		// An address of n8n's own network, and a name resolving to one, the package refuses whatever n8n's lists allow.
+		const blockedByN8n = (url: string) => `data: Not downloaded: n8n's SSRF protection blocked ${new URL(url).origin} (The request was blocked because it resolves to a restricted IP address) (${OWN_NETWORK_ADVICE})`;
+		const resolvesHome = (url: string, address: string) =>
+			`data: Not downloaded: ${new URL(url).origin} resolves to ${address}, an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one (${OWN_NETWORK_ADVICE})`;
+		const literal = (url: string) =>
+			N8N_MAJOR >= 2 ? blockedByN8n(url) : `data: Not downloaded: ${new URL(url).origin} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`;
+		const named = (name: string) => `http://${name}.pdf-noodle.test:${port}/admin`;
 		const probes = [
-			{ url: `http://${interfaceAddress}:${port}/latest/meta-data/`, what: 'the machine\'s own interface address', advice: OWN_NETWORK_ADVICE },
-			{ url: `http://198.51.100.7:${port}/x.pdf`, what: 'a documentation range', advice: OWN_NETWORK_ADVICE },
-			// Only n8n 2.x resolves a name before judging it; 1.x judges the text (documented).
-			...(N8N_MAJOR >= 2 ? [{ url: `http://loopback.pdf-noodle.test:${port}/admin`, what: 'a name resolving to 127.0.0.2', advice: ALLOW_ADVICE }] : []),
+			{ url: `http://${interfaceAddress}:${port}/latest/meta-data/`, what: 'the machine\'s own interface address', error: literal(`http://${interfaceAddress}:${port}`) },
+			{ url: `http://198.51.100.7:${port}/x.pdf`, what: 'a documentation range', error: literal(`http://198.51.100.7:${port}`) },
+			// n8n 2.x gives its resolver: every address a name resolves to is judged where the connection is made (1.x: e2e.test.ts).
+			...(N8N_MAJOR >= 2
+				? [
+						{ url: named('loopback'), what: 'a name resolving to 127.0.0.2', error: blockedByN8n(named('loopback')) },
+						// n8n's list allows 127.0.0.1 here (the admin's range for the sandbox): the package's rule does not.
+						{ url: named('allowed'), what: 'a name resolving to a range the admin allowed for the Base URL', error: resolvesHome(named('allowed'), '127.0.0.1') },
+						// 2.x's list lacks :: and 100.64.0.0/10; 3.x's has them (test/e2e/n8n3Profile.ts).
+						{ url: named('zero'), what: 'a name resolving to ::', error: N8N_3X_PROFILE ? blockedByN8n(named('zero')) : resolvesHome(named('zero'), '::') },
+						{ url: named('shared'), what: 'a name resolving to 100.64.0.1', error: N8N_3X_PROFILE ? blockedByN8n(named('shared')) : resolvesHome(named('shared'), '100.64.0.1') },
+					]
+				: []),
 			// n8n 3.x's larger list (test/e2e/n8n3Profile.ts); not in 2.x's.
-			...(N8N_3X_PROFILE ? [{ url: `http://100.64.0.7:${port}/x.pdf`, what: 'the shared address space (CGNAT)', advice: OWN_NETWORK_ADVICE }] : []),
+			...(N8N_3X_PROFILE ? [{ url: `http://100.64.0.7:${port}/x.pdf`, what: 'the shared address space (CGNAT)', error: blockedByN8n(`http://100.64.0.7:${port}`) }] : []),
 		];
 		for (const [index, probe] of probes.entries()) {
 			const answer = await post(UNCONFIRMED_PATH, { requestId: `probe-${index}`, renderStatus: 'SUCCESS', signedUrl: probe.url, metadata: {} });
@@ -232,12 +260,7 @@ describe('the trigger under pressure from outside', () => {
 		});
 		// Spread into this test's own array: the executions come from another realm (node:sqlite, flatted).
 		const errors = [...executions.map((execution) => String(execution.data.resultData.runData['PDF Noodle Trigger'][0].data.main[0][0].json.downloadError))].sort();
-		const expected = probes.map(({ url, advice }) => {
-			const origin = new URL(url).origin;
-			return N8N_MAJOR >= 2
-				? `data: Not downloaded: n8n's SSRF protection blocked ${origin} (The request was blocked because it resolves to a restricted IP address) (${advice})`
-				: `data: Not downloaded: ${origin} is an address of n8n's own network (loopback, link-local, private or reserved), and only the credential's Base URL may be one`;
-		});
+		const expected = probes.map(({ error }) => error);
 		assert.deepEqual(errors, expected.sort());
 		assert.deepEqual(internalReceived, [], 'the internal service got nothing');
 	});
@@ -284,6 +307,18 @@ describe('the API key stays with pdf noodle', () => {
 		const error = run.data.resultData.runData['HTTP Request'][0].error;
 		assert.match(`${error?.message} ${error?.description}`, new RegExp(`Refusing to send the pdf noodle API key to ${new URL(collector.url).origin.replace(/\./g, '\\.')}`));
 		assert.deepEqual(collector.received, [], 'the other host got nothing, so not the key');
+	});
+
+	test('n8n\'s HTTP Request node with the credential sends no key through a proxy that could read it (plain http, or Ignore SSL Issues on)', async () => {
+		const run = await n8n.execute('pdfNoodleHardProxy');
+		const proxy = new URL(collector.url).host;
+		const errorOf = (node: string) => {
+			const error = run.data.resultData.runData[node][0].error;
+			return `${error?.message} ${error?.description}`;
+		};
+		assert.match(errorOf('Plain http'), new RegExp(`Refusing to send the pdf noodle API key through the proxy ${proxy.replace(/\./g, '\\.')}: the request goes to ${new URL(sandbox.baseUrl).origin.replace(/\./g, '\\.')} over plain http, so the proxy could read the key`));
+		assert.match(errorOf('Certificate unchecked'), new RegExp(`Refusing to send the pdf noodle API key through the proxy ${proxy.replace(/\./g, '\\.')} with the certificate check off: the proxy could answer as https://api\\.pdfnoodle\\.com and read the key`));
+		assert.deepEqual(collector.received, [], 'the proxy got nothing, so not the key');
 	});
 
 	test('a redirect of the API to the service over plain http is not followed, and the render says why', async () => {

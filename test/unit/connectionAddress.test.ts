@@ -14,7 +14,7 @@ function resolvingTo(answers: Array<{ address: string; family: number }>) {
 	const lookups: string[] = [];
 	const helpers = {
 		getSecureEgressFilter: (policy?: string) => ({
-			validateUrl: async () => ({ ok: true }),
+			validateUrl: async () => ({ ok: true as const }),
 			createSecureLookup: () => (hostname: string, options: { all: boolean }, callback: (error: Error | null, addresses: unknown) => void) => {
 				lookups.push(`${policy} ${hostname} all=${options.all}`);
 				callback(null, answers);
@@ -67,7 +67,7 @@ describe('pinnedToJudgedAddress', () => {
 
 	test('n8n\'s own refusal (its list blocks an address) and a name that does not resolve reach the caller as they are', async () => {
 		const blocked = new Error('The request was blocked because it resolves to a restricted IP address');
-		const helpers = { getSecureEgressFilter: () => ({ validateUrl: async () => ({ ok: true }), createSecureLookup: () => (_: string, __: unknown, callback: (error: Error) => void) => callback(blocked) }) };
+		const helpers = { getSecureEgressFilter: () => ({ validateUrl: async () => ({ ok: true as const }), createSecureLookup: () => (_: string, __: unknown, callback: (error: Error) => void) => callback(blocked) }) };
 		await assert.rejects(pinnedToJudgedAddress(helpers, { url: 'https://files.example.com/b.pdf' }), (error) => error === blocked);
 	});
 });

@@ -167,7 +167,7 @@ describe('assertEgressAllowed', () => {
 		const on = contextWith((url) => (/127\.0\.0\.1|\[::1\]|169\.254/.test(url) ? { ok: false, error: new Error('blocked') } : { ok: true }));
 		await assertEgressAllowed(on.context, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule);
 		// n8n 2.x's filter with its resolver, protection off: the package pins the name to a judged address (connectionAddress.ts).
-		const helpers = { getSecureEgressFilter: () => ({ validateUrl: async () => ({ ok: true }), createSecureLookup: () => () => undefined }) };
+		const helpers = { getSecureEgressFilter: () => ({ validateUrl: async () => ({ ok: true as const }), createSecureLookup: () => () => undefined }) };
 		await assertEgressAllowed({ getNode: () => ({ name: 'PDF Noodle' }), getItemIndex: () => 0, helpers } as never, 'https://files.example.com/a.pdf', undefined, 'downloaded', namesRule);
 	});
 
