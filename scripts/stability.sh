@@ -2,7 +2,7 @@
 # `npm run test:stability`: the proof that the fast layers (unit, the sandbox's contract,
 # engine) do not depend on an idle or fast machine. Runs them RUNS times in a row (default 3)
 # as they are, then once more with every core kept busy by another process (a busy loop per
-# core, at normal priority, for as long as that run takes), and prints one line per run:
+# core, at normal priority, for as long as that run takes: scripts/slow-machine.sh), and prints one line per run:
 # pass or fail, its duration, and the load average at its end. Exits non-zero if any run failed.
 # It takes about four times the engine layer (about 40 minutes on 2 cores), so CI does not
 # run it; run it after a change to timing, the sandbox, or the harness.
@@ -22,27 +22,22 @@ echo "stability: $cores cores, $runs runs as they are, then one with $cores busy
 
 summary=()
 failed=0
-run_layers() { # name
+run_layers() { # name [a command to run the layers under, e.g. bash scripts/slow-machine.sh]
+  local name="$1"; shift
   local started=$SECONDS
   # Exactly the first step of `npm test` (coverage and its thresholds included), its report
   # kept out of coverage/.
-  if bash scripts/jest.sh --selectProjects unit contract engine --coverage --coverageDirectory "$logs/coverage-$1" >"$logs/$1.log" 2>&1; then result=pass; else result=FAIL; failed=1; fi
+  if "$@" bash scripts/jest.sh --selectProjects unit contract engine --coverage --coverageDirectory "$logs/coverage-$name" >"$logs/$name.log" 2>&1; then result=pass; else result=FAIL; failed=1; fi
   local counts
-  counts="$(grep -E '^Tests:' "$logs/$1.log" | tail -1)"
-  summary+=("$1: $result in $((SECONDS - started)) s, ${counts:-no summary}, load at end $(cut -d' ' -f1-3 /proc/loadavg)")
+  counts="$(grep -E '^Tests:' "$logs/$name.log" | tail -1)"
+  summary+=("$name: $result in $((SECONDS - started)) s, ${counts:-no summary}, load at end $(cut -d' ' -f1-3 /proc/loadavg)")
   echo "${summary[-1]}"
 }
 
 for run in $(seq 1 "$runs"); do run_layers "run-$run"; done
 
-busy=()
-for _ in $(seq 1 "$cores"); do
-  # A process that keeps one core busy: what another build or test run on the machine would do.
-  node -e 'for (;;) {}' & busy+=("$!")
-done
-trap 'kill "${busy[@]}" 2>/dev/null' EXIT
-run_layers "busy"
-kill "${busy[@]}" 2>/dev/null
+# A process per core keeps it busy, as another build or test run on the machine would.
+run_layers "busy" bash scripts/slow-machine.sh
 
 echo
 echo "stability summary ($cores cores):"

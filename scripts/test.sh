@@ -33,6 +33,7 @@ step() {
   "$@" || status=$?
   printf '%s %-36s %5d s  (at %4d s)%s\n' "$started_ns" "$name" $((SECONDS - started)) "$started" \
     "$([ "$status" -eq 0 ] || echo "  (failed: $status)")" >>"$timings"
+  [ "$status" -eq 0 ] || echo "${name#  }" >>"$kept/failed"
   return "$status"
 }
 
@@ -64,6 +65,16 @@ report() {
   echo "npm test: time per step"
   sort -n -k1,1 "$timings" | cut -d' ' -f2- | sed 's/^/  /'
   printf '  %-36s %5d s\n' "all" "$SECONDS"
+  if [ -s "$kept/failed" ]; then
+    echo
+    echo "npm test failed in: $(paste -sd ';' "$kept/failed" | sed 's/;/; /g')."
+    echo "  Its output is above: jest's \"Summary of all failing tests\" names each failed file and test;"
+    echo "  a step of the real-n8n lanes is printed whole under \"=== <step>: failed ===\"."
+    if ! grep -q 'real n8n, two lanes' "$timings"; then
+      echo "  The layers after it did not run. Each runs alone: npm run test:e2e (n8n 2.x, with the 3.x"
+      echo "  defaults), npm run test:e2e:n8n1 (n8n 1.x), npm run test:queue (queue mode), npm run test:ui (the editor)."
+    fi
+  fi
   rm -rf "$kept"
 }
 trap report EXIT

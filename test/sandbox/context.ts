@@ -21,8 +21,10 @@ export interface SandboxSettings {
 	/** Batch entry n starts n times this late, so that a running batch is partly done. */
 	batchStaggerMs: number;
 	/**
-	 * Benchmarks only: every render returns the same small prepared PDF instead of running
-	 * Chromium, so that a fixed `renderDelayMs` is the whole render latency.
+	 * Every render returns the same small prepared PDF instead of running Chromium: for
+	 * benchmarks (a fixed `renderDelayMs` is then the whole render latency) and for tests that
+	 * check what is done with a render, not what was rendered. The template is not filled, so a
+	 * broken or missing template's render succeeds too.
 	 */
 	fixedRender?: boolean;
 	/**

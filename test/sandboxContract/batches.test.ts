@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from '@jest/globals';
 
 import { pdfPageCount, pdfText } from '../support/pdf';
-import { callApi, download } from '../support/sandbox';
+import { callApi, download, finishedCall } from '../support/sandbox';
 import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
@@ -14,6 +14,8 @@ const entry = (name: string, templateId = 'certificate') => ({ templateId, data:
 
 describe('states', () => {
 	test('SUCCESS: the batch record with every result', async () => {
+		// The sync answer's shape is the subject, not the documents: the sandbox's prepared PDF, well within the sync wait.
+		sandbox.context.settings.fixedRender = true;
 		const response = await callApi(sandbox, 'POST', '/v1/pdf/batch', { items: [entry('A'), entry('B')] });
 		assert.equal(response.status, 200);
 		assert.deepEqual(Object.keys(response.json).sort(), ['batchRequestId', 'completed', 'merge', 'results', 'status', 'total']);
@@ -25,13 +27,15 @@ describe('states', () => {
 	});
 
 	test('PARTIAL_SUCCESS and FAILED, and a missing template is a failed entry, not an HTTP error', async () => {
-		const partial = await callApi(sandbox, 'POST', '/v1/pdf/batch', { items: [entry('A'), entry('B', 'broken-layout'), entry('C', 'no-such-template')] });
+		// Real renders (the prepared PDF would make the broken and the missing template succeed),
+		// waited for past a 202 as a user would: the record at the status URL is the sync answer's.
+		const partial = await finishedCall(sandbox, '/v1/pdf/batch', { items: [entry('A'), entry('B', 'broken-layout'), entry('C', 'no-such-template')] });
 		assert.equal(partial.status, 200);
 		assert.equal(partial.json.status, 'PARTIAL_SUCCESS');
 		assert.deepEqual(partial.json.results.map((result: { renderStatus: string }) => result.renderStatus), ['SUCCESS', 'FAILED', 'FAILED']);
 		assert.deepEqual(partial.json.results[1].metadata, {});
 		assert.equal(partial.json.results[1].signedUrl, '');
-		const failed = await callApi(sandbox, 'POST', '/v1/pdf/batch', { items: [entry('A', 'broken-layout')] });
+		const failed = await finishedCall(sandbox, '/v1/pdf/batch', { items: [entry('A', 'broken-layout')] });
 		assert.equal(failed.json.status, 'FAILED');
 	});
 
@@ -66,7 +70,8 @@ describe('states', () => {
 
 describe('merge and webhook', () => {
 	test('the merged PDF holds the successful documents in order', async () => {
-		const response = await callApi(sandbox, 'POST', '/v1/pdf/batch', { items: [entry('First'), entry('Broken', 'broken-layout'), entry('Third')], merge: true });
+		// Real renders (pages and text are read), waited for past a 202.
+		const response = await finishedCall(sandbox, '/v1/pdf/batch', { items: [entry('First'), entry('Broken', 'broken-layout'), entry('Third')], merge: true });
 		assert.equal(response.json.merge, true);
 		const merged = (await download(response.json.mergedUrl)).bytes;
 		assert.equal(await pdfPageCount(merged), 2);

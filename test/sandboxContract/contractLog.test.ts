@@ -5,11 +5,11 @@
  * instead of passing silently. What the spec does not forbid, the sandbox does not refuse.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from '@jest/globals';
+import { beforeEach, describe, test } from '@jest/globals';
 import axios from 'axios';
 
 import { pdfPageSizes } from '../support/pdf';
-import { callApi, download } from '../support/sandbox';
+import { callApi, download, finishedCall } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
 const sandbox = useSandbox();
@@ -22,6 +22,11 @@ function findings(request: string): Record<string, string> {
 }
 
 describe('findings are logged, and the request is still answered as the service would', () => {
+	// The findings and the answer are the subject, not the document: the sandbox's prepared PDF, well within the sync wait.
+	beforeEach(() => {
+		sandbox.context.settings.fixedRender = true;
+	});
+
 	test('a field the endpoint does not have (html: false on /v1/pdf/sync) and options sent as false', async () => {
 		const answer = await callApi(sandbox, 'POST', '/v1/pdf/sync', { ...CERTIFICATE, html: false, convertToImage: false, hasCover: false, debug: false });
 		assert.equal(answer.status, 200, answer.text);
@@ -89,7 +94,8 @@ describe('findings are logged, and the request is still answered as the service 
 
 describe('what the spec does not forbid is accepted', () => {
 	test('pdfParams as JSON text (as pdf noodle\'s own n8n node sends it) is used, and logged', async () => {
-		const answer = await callApi(sandbox, 'POST', '/v1/html-to-pdf/sync', { html: '<p>Landscape</p>', pdfParams: '{"format": "A5", "landscape": true}' });
+		// A real render (its page size is read), waited for past a 202 as a user would.
+		const answer = await finishedCall(sandbox, '/v1/html-to-pdf/sync', { html: '<p>Landscape</p>', pdfParams: '{"format": "A5", "landscape": true}' });
 		assert.equal(answer.status, 200, answer.text);
 		const [size] = await pdfPageSizes((await download(answer.json.signedUrl)).bytes);
 		assert.ok(size.width > size.height, `an A5 landscape page, not ${JSON.stringify(size)}`);
@@ -101,6 +107,7 @@ describe('what the spec does not forbid is accepted', () => {
 	});
 
 	test('a body as the contract has it leaves the log empty', async () => {
+		sandbox.context.settings.fixedRender = true; // the log is the subject, not the image
 		const answer = await callApi(sandbox, 'POST', '/v1/pdf/sync', { ...CERTIFICATE, convertToImage: true, hasCover: true, signedUrlExpiresIn: 120, metadata: { title: 'T' } });
 		assert.equal(answer.status, 200, answer.text);
 		const tool = await callApi(sandbox, 'POST', '/v1/tools/convert-markdown-to-pdf', { markdown: '# Hi', pdfOptions: { format: 'A4', landscape: true }, async: true, expiration: 60 });

@@ -9,7 +9,7 @@ import { Agent } from 'node:http';
 
 import axios from 'axios';
 
-import { callApi, type Sandbox } from './sandbox';
+import { finishedCall, type Sandbox } from './sandbox';
 
 /** Deliveries in a burst: `PDF_NOODLE_BURST` (npm run test:burst sets 500), else the CI's smaller burst. */
 export const BURST_SIZE = Number(process.env.PDF_NOODLE_BURST ?? 40);
@@ -31,18 +31,12 @@ const keyOf = (event: 'render' | 'batch', id: unknown) => `${event}:${String(id)
 
 /**
  * A batch rendered by the sandbox, finished: on a busy machine its Chromium may take longer
- * than the synchronous wait (202), and then its record is polled until it is.
+ * than the synchronous wait (202), and then its record is polled until it is (finishedCall).
  */
 async function finishedBatch(sandbox: Sandbox, items: Array<{ html: string }>): Promise<Record<string, any>> {
-	const { status, json } = await callApi(sandbox, 'POST', '/v1/html-to-pdf/batch', { items });
-	if (status === 200) return json;
-	if (status !== 202) throw new Error(`The sandbox answered ${status} to a batch: ${JSON.stringify(json)}`);
-	for (;;) {
-		await new Promise((wait) => setTimeout(wait, 500));
-		const record = await callApi(sandbox, 'GET', `/v1/pdf/batch/status/${String(json.batchRequestId)}`);
-		if (record.status !== 200) throw new Error(`The sandbox answered ${record.status} to a batch's status: ${record.text}`);
-		if (record.json.status !== 'ONGOING') return record.json;
-	}
+	const { status, json, text } = await finishedCall(sandbox, '/v1/html-to-pdf/batch', { items });
+	if (status !== 200) throw new Error(`The sandbox answered ${status} to a batch: ${text}`);
+	return json;
 }
 
 /**

@@ -6,7 +6,7 @@
  * here, so a new operation is one entry; test/unit/architecture.test.ts fails while an
  * operation of the list has none (docs/architecture.md, "Adding an operation").
  */
-import { callApi, type Sandbox } from './sandbox';
+import { callApi, finishedCall, type Sandbox } from './sandbox';
 
 /** What an example refers to that lives outside the node's parameters: PDFs at URLs, work started earlier. */
 export interface ExampleWorld {
@@ -31,7 +31,8 @@ export const PLACEHOLDER_WORLD: ExampleWorld = {
 
 /** A world in `sandbox`: two PDFs it rendered (at its signed URLs), a finished render, a batch and a tool job. */
 export async function sandboxWorld(sandbox: Sandbox): Promise<ExampleWorld> {
-	const rendered = async (page: string) => String((await callApi(sandbox, 'POST', '/v1/html-to-pdf/sync', { html: `<p>${page}</p>` })).json.signedUrl);
+	// Waited for past a 202 (finishedCall): Chromium on a slow machine may outlast the sync wait.
+	const rendered = async (page: string) => String((await finishedCall(sandbox, '/v1/html-to-pdf/sync', { html: `<p>${page}</p>` })).json.signedUrl);
 	return {
 		pdfUrls: [await rendered('A'), await rendered('B')],
 		requestId: String((await callApi(sandbox, 'POST', '/__sandbox/filler-render', { megabytes: 1 })).json.requestId),

@@ -75,6 +75,31 @@ export async function callApi(
 }
 
 /**
+ * A synchronous render, batch or PDF tool call, waited for as a user waits for it: when the work
+ * outlasts the synchronous wait (Chromium on a slow or busy machine: a batch of 20 documents can
+ * take longer than the 30 s), the sandbox answers `202` with a `statusUrl`, as pdf noodle does,
+ * and that URL is read every half second until the work has ended. The answer is the one that
+ * carries the result: the sync call's own `200`, or the status URL's record once it is no longer
+ * `ONGOING` (a render's record adds `requestId` and `renderStatus` to the sync answer's
+ * `signedUrl` and `metadata`; a batch's is the sync answer's shape; of a tool's, its `result`).
+ * Any other answer is returned as it is.
+ */
+export async function finishedCall(sandbox: Sandbox, path: string, body: unknown): Promise<{ status: number; json: any; text: string }> {
+	const answer = await callApi(sandbox, 'POST', path, body);
+	if (answer.status !== 202) return answer;
+	const statusPath = new URL(String(answer.json.statusUrl)).pathname;
+	for (;;) {
+		await new Promise((wait) => setTimeout(wait, 500));
+		const record = await callApi(sandbox, 'GET', statusPath);
+		if (record.status !== 200) throw new Error(`The sandbox answered ${record.status} at the status URL of ${path}: ${record.text}`);
+		const state = record.json.renderStatus ?? record.json.status;
+		if (state === 'ONGOING') continue;
+		const toolResult = statusPath.startsWith('/v1/tools/status/') && state === 'SUCCESS' ? record.json.result : undefined;
+		return toolResult === undefined ? record : { status: 200, json: toolResult, text: JSON.stringify(toolResult) };
+	}
+}
+
+/**
  * Downloads a signed URL as a person's browser would. Each on a connection of its own: a
  * kept-alive one the sandbox closes after its idle timeout can be reused at that instant and
  * reset (seen on a loaded machine, downloads side by side).

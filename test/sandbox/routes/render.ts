@@ -132,7 +132,7 @@ export function startRender(context: SandboxContext, request: RenderRequest, opt
 
 let prepared: Promise<RenderedFile> | undefined;
 
-/** The one-page PDF every render returns in `fixedRender` mode (benchmarks). */
+/** The one-page PDF every render returns in `fixedRender` mode (benchmarks, and tests that do not read the document). */
 async function preparedPdf(): Promise<RenderedFile> {
 	prepared ??= (async () => {
 		const document = await PDFDocument.create();
