@@ -63,3 +63,10 @@ test('what this n8n knows is kept per mode: an ID claimed on the Test URL (manua
 	assert.equal(firstDelivery(webhookWith(production, workflowId, 'webhook'), 'render', render('tried-in-the-editor')), true);
 	assert.deepEqual(production.delivered, ['render:tried-in-the-editor']);
 });
+
+test('entries over the ID bound, saved before the trigger refused such IDs, are dropped when the next delivery is remembered', () => {
+	const flooded = `render:${'r'.repeat(900 * 1024)}`;
+	const staticData: Record<string, unknown> = { delivered: ['render:kept', flooded, 42] };
+	assert.equal(firstDelivery(webhookWith(staticData), 'render', render('r-next')), true);
+	assert.deepEqual(staticData.delivered, ['render:kept', 'render:r-next']);
+});
