@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { assertCredentialOfAuthentication, AUTHENTICATION, CONFIRM, protectionsOf, usesSecret } from './authentication';
 import { START_ONCE_PROPERTY, DOWNLOAD_FILE, DOWNLOAD_UNCONFIRMED_PROPERTIES, EVENT_OPTIONS, EVENTS, eventNamesSubtitle, FILE_PROPERTIES, STATUS_FILTER } from './properties';
 import { receiveDelivery } from './receive';
-import { assertSecretNotEmpty, pdfNoodleTriggerSecretTest } from './secret';
+import { assertSecretStrong, pdfNoodleTriggerSecretTest } from './secret';
 
 /** Shown only to version 1, the two credentials side by side, as its workflows were saved. */
 const V1 = { '@version': [1] };
@@ -122,14 +122,15 @@ export class PdfNoodleTrigger implements INodeType {
 	 * deleted through an API. pdf noodle has none: the trigger's URL travels in each async
 	 * render or batch that names it. So nothing is registered on activation and nothing is
 	 * left behind on deactivation; activation only refuses a trigger that would refuse every
-	 * call: a secret with an empty token, or (version 2) no credential for its Authentication.
+	 * call or let strangers in: a secret whose token is empty or shorter than MIN_TOKEN_LENGTH,
+	 * or (version 2) no credential for its Authentication.
 	 */
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				assertCredentialOfAuthentication(this);
 				// A secret left on a version-2 trigger that confirms is not read: n8n would refuse it, hidden.
-				if (usesSecret(this)) await assertSecretNotEmpty(this);
+				if (usesSecret(this)) await assertSecretStrong(this);
 				return true;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {

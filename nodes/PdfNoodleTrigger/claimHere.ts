@@ -11,6 +11,10 @@ import type { IWebhookFunctions } from 'n8n-workflow';
  * whenever it comes, writes every ID claimed before it. The static data stays the memory that
  * counts (across restarts and processes). Bounded: the newest IDs of each trigger, of the
  * triggers used last.
+ *
+ * Kept per mode (n8n's `getMode()`: 'manual' for a call to the Test URL while the editor
+ * listens, 'webhook' for the Production URL): a delivery tried on the Test URL must not be
+ * refused later as a copy on the Production URL, whose static data never held it.
  */
 const TRIGGERS_KEPT = 200;
 const knownHere = new Map<string, string[]>();
@@ -24,7 +28,7 @@ const knownHere = new Map<string, string[]>();
  */
 export function claimHere(webhook: IWebhookFunctions, delivered: string[], key: string, keptPerTrigger: number): string[] | undefined {
 	const node = webhook.getNode();
-	const trigger = `${String(webhook.getWorkflow().id ?? '')}/${node.id ?? node.name}`;
+	const trigger = `${webhook.getMode()}/${String(webhook.getWorkflow().id ?? '')}/${node.id ?? node.name}`;
 	const known = knownHere.get(trigger) ?? [];
 	if (known.includes(key) || delivered.includes(key)) return undefined;
 	// The memory's IDs first (the order n8n saved), then the ones only this n8n knows of.

@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { type RecordKind, recordIdOf } from '../shared/api/records';
+import { MAX_RECORD_ID_LENGTH, type RecordKind, recordIdOf } from '../shared/api/records';
 import { claimHere } from './claimHere';
 
 /**
@@ -22,8 +22,17 @@ import { claimHere } from './claimHere';
 /** The parameter that turns this off, for users who want every call. */
 export const START_ONCE = 'startOnce';
 
-/** How many IDs are remembered: the newest, so that what n8n saves per call stays small (about 50 kB). */
+/**
+ * How many IDs are remembered: the newest, so that what n8n saves per call stays small. With
+ * IDs of at most MAX_RECORD_ID_LENGTH characters (the trigger refuses longer ones before this),
+ * at most about 138 kB of static data (docs/trigger.md; about 46 kB with real UUIDs).
+ */
 export const REMEMBERED_DELIVERIES = 1000;
+
+/** A remembered entry: `render:` or `batch:` and an ID within the bound. */
+function isRememberedKey(entry: unknown): entry is string {
+	return typeof entry === 'string' && entry.length <= 'render:'.length + MAX_RECORD_ID_LENGTH;
+}
 
 interface DeliveryMemory {
 	delivered?: unknown;
@@ -36,7 +45,9 @@ interface DeliveryMemory {
 export function firstDelivery(webhook: IWebhookFunctions, event: RecordKind, record: IDataObject): boolean {
 	const key = `${event}:${recordIdOf(event, record)}`;
 	const memory = webhook.getWorkflowStaticData('node') as DeliveryMemory;
-	const delivered = Array.isArray(memory.delivered) ? (memory.delivered as string[]) : [];
+	// An entry over the bound (saved before the trigger refused such IDs: issue 60's flood left
+	// 36 of 900 kB) is dropped, so the next delivery saves the memory back within its bound.
+	const delivered = Array.isArray(memory.delivered) ? (memory.delivered as unknown[]).filter(isRememberedKey) : [];
 	// Checked and claimed with no wait in between, so that no other call of this n8n comes between.
 	const known = claimHere(webhook, delivered, key, REMEMBERED_DELIVERIES);
 	if (!known) return false;

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { eventOf, passesStatusFilter, type StatusFilter } from '../shared/api/events';
-import { isFinished, type RecordKind } from '../shared/api/records';
+import { isFinished, postedIdsRule, type RecordKind } from '../shared/api/records';
 import { batchRecordAnswer } from '../shared/files/batchRecord';
 import type { FileContext } from '../shared/files/fileContext';
 import { downloadAnswerFiles, type FilesAnswer, filesAsItems, fileOutputOf, numberedField } from '../shared/files/fileOutput';
@@ -45,6 +45,10 @@ export async function receiveDelivery(context: IWebhookFunctions, protections: P
 	if (!event) {
 		return refuse(400, 'The body is not a pdf noodle render result or batch record');
 	}
+	// Before anything is looked up, remembered or started: an ID longer than any pdf noodle
+	// issues would be kept in the trigger's memory, its static data and the lookup line.
+	const badId = postedIdsRule(event, body);
+	if (badId) return refuse(400, `${badId}; the call starts nothing`);
 	const tooMany = event === 'batch' ? resultsRefusal(body) : undefined;
 	if (tooMany) return refuse(413, tooMany);
 	if (!isFinished(event, body)) {

@@ -49,14 +49,19 @@ export async function pdfNoodleTriggerSecretTest(
 }
 
 /**
- * Refuses to activate a trigger whose secret credential has an empty token: it would refuse
- * every call pdf noodle makes, and the workflow would silently never start.
+ * Refuses to activate a trigger whose secret credential's token does not protect it
+ * (`weakTokenReason`): an empty one would refuse every call pdf noodle makes, and the workflow
+ * would silently never start; a short one can be guessed, and the token is all that keeps
+ * strangers off the trigger's URL. n8n shows the credential test's verdict only when the
+ * credential is saved, so the refusal is made here too, naming the credential.
  */
-export async function assertSecretNotEmpty(hook: IHookFunctions): Promise<void> {
-	if (!hook.getNode().credentials?.[SECRET_CREDENTIAL]) return;
+export async function assertSecretStrong(hook: IHookFunctions): Promise<void> {
+	const selected = hook.getNode().credentials?.[SECRET_CREDENTIAL];
+	if (!selected) return;
 	const { token } = await hook.getCredentials<{ token?: unknown }>(SECRET_CREDENTIAL);
-	if (typeof token === 'string' && token !== '') return;
-	throw new NodeOperationError(hook.getNode(), 'The PDF Noodle Trigger Secret API credential has an empty Secret Token', {
-		description: 'Every call would be refused. Give the credential a long random token, and add it to the Webhook URL as ?token=…',
+	const reason = weakTokenReason(token);
+	if (!reason) return;
+	throw new NodeOperationError(hook.getNode(), `PDF Noodle Trigger Secret API credential "${selected.name}": ${reason}`, {
+		description: `Give the credential a random token of at least ${MIN_TOKEN_LENGTH} characters, and add it to the Webhook URL as ?token=…`,
 	});
 }

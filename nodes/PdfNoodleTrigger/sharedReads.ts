@@ -1,4 +1,5 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 /**
  * A trigger's credential read shared by the calls of the same second. n8n reads a credential
@@ -8,7 +9,9 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
  * the calls of the same trigger that need the credential within `SHARED_FOR_MS` of its start: a
  * changed token or API key counts for calls from a second after the change on. A read that failed is not shared
  * beyond the calls already waiting for it. Per trigger (workflow, node, credential), never
- * across workflows; bounded to the triggers used last.
+ * across workflows; bounded to the triggers used last. The decrypted data is dropped when its
+ * second is up, by a removal planned with the read (n8n-workflow's `sleep`: the package may not
+ * use timers of its own), not left in memory until the next call comes.
  */
 export const SHARED_FOR_MS = 1000;
 const TRIGGERS_KEPT = 200;
@@ -24,9 +27,11 @@ export async function sharedCredentialRead(webhook: IWebhookFunctions, type: str
 	if (!read) {
 		const data = webhook.getCredentials(type);
 		const started = { startedAt: now, data };
-		data.catch(() => {
+		const forget = () => {
 			if (reads.get(key) === started) reads.delete(key);
-		});
+		};
+		data.catch(forget);
+		void sleep(SHARED_FOR_MS).then(forget);
 		read = started;
 		// Moved to the end: the triggers used longest ago are dropped first.
 		reads.delete(key);
@@ -47,6 +52,11 @@ function forgetExpiredReads(now: number): void {
 		if (now - read.startedAt < SHARED_FOR_MS && now >= read.startedAt) return;
 		reads.delete(key);
 	}
+}
+
+/** How many triggers' reads are held now (for the test that they are dropped in time). */
+export function heldReads(): number {
+	return reads.size;
 }
 
 /**

@@ -95,6 +95,9 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['status: a URL of another endpoint', documentStatus('https://example.com/x'), /^Invalid "Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/status\/<id>/],
 	['status: an id with a slash', documentStatus('a/b'), /^Invalid "Request ID or Status URL"/],
 	['status: nothing', documentStatus('={{ "" }}'), 'Invalid "Request ID or Status URL": must not be empty'],
+	// A pdf noodle ID is a short token: one of 129 characters is refused, given alone or in a status URL (records.ts).
+	['status: an ID of 129 characters', documentStatus('r'.repeat(129)), 'Invalid "Request ID or Status URL": names an ID of 129 characters: a pdf noodle ID has at most 128'],
+	['status: a status URL naming an ID of 900 kB', documentStatus(`https://api.pdfnoodle.com/v1/pdf/status/${'r'.repeat(900 * 1024)}`), 'Invalid "Request ID or Status URL": names an ID of 921600 characters: a pdf noodle ID has at most 128'],
 	['AI prompt empty', createWithAi({ prompt: '={{ "" }}' }), 'Invalid "Prompt": must not be empty'],
 	['AI display name of blanks', createWithAi({ displayName: '={{ " " }}' }), 'Invalid "Display Name": must not be empty'],
 	['AI reference file without scheme', createWithAi({ fileUrl: 'file.pdf' }), /^Invalid "Reference File URL": must be an http:\/\/ or https:\/\/ URL/],
@@ -132,6 +135,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['metadata: a date that is none', metadata({ createDate: 'last tuesday' }), /^Invalid "Metadata → Created": must be a date/],
 	['metadata: PDF version 3', metadata({ pdfVersion: 3 }), /^Invalid "Metadata → PDF Version": must be a number from 1 to 2/],
 	['metadata: binary missing', metadata({ title: 'x' }, { inputType: 'binary' }), 'Invalid "Input Binary Field": the input item has no binary field "data"', () => [{ json: {} }]],
+	['tool status: an ID of 129 characters', tool('getStatus', { toolRequestId: 't'.repeat(129) }), 'Invalid "Request ID or Status URL": names an ID of 129 characters: a pdf noodle ID has at most 128'],
 	['tool status: a render status URL', tool('getStatus', { toolRequestId: 'https://api.pdfnoodle.com/v1/pdf/status/abc' }), /^Invalid "Request ID or Status URL": must be an ID or a URL ending in \/v1\/tools\/status\/<id>/],
 	['batch list: an object', batchList('{}'), 'Invalid "Entries (JSON)": must be a JSON list of entries'],
 	['batch list: broken JSON', batchList('[{'), /^Invalid "Entries \(JSON\)": must be a JSON list \(/],
@@ -146,6 +150,7 @@ const TABLE: Array<[string, Parameters, string | RegExp, (() => INodeExecutionDa
 	['batch items: broken data', batchItems({ documentData: 'oops' }), /^Invalid "Data \(JSON\)": must be valid JSON/],
 	['batch items: a webhook that is not a URL', batchItems({ webhook: 'my webhook' }), /^Invalid "Webhook URL": must be an http:\/\/ or https:\/\/ URL/],
 	['batch items: URL lifetime 0', batchItems({ batchOptions: { signedUrlExpiresIn: 0 } }), /^Invalid "Signed URL Lifetime \(Seconds\)"/],
+	['batch status: an ID of 129 characters', exampleOf('batch/getStatus', { batchRequestId: 'b'.repeat(129) }), 'Invalid "Batch Request ID or Status URL": names an ID of 129 characters: a pdf noodle ID has at most 128'],
 	['batch status: a tool status URL', exampleOf('batch/getStatus', { batchRequestId: 'https://api.pdfnoodle.com/v1/tools/status/1' }), /^Invalid "Batch Request ID or Status URL": must be an ID or a URL ending in \/v1\/pdf\/batch\/status\/<id>/],
 ];
 

@@ -159,6 +159,28 @@ describe('Pause Until Called Back: the call to the resume URL', () => {
 	});
 });
 
+describe('Pause Until Called Back: a call back naming an ID no pdf noodle record could have', () => {
+	test('a requestId of 900 kB, or an empty one, is refused 400 naming the field and the bound; nothing is looked up and the execution keeps waiting', async () => {
+		const paused = await sandbox.run({ resource: 'document', operation: 'renderFromTemplate', template, data, mode: 'pause' }, people('Ada Lovelace'));
+		assert.equal(paused.error, undefined);
+		clearRequestLog(sandbox);
+		const huge = { requestId: 'r'.repeat(900 * 1024), renderStatus: 'SUCCESS', signedUrl: '', metadata: {} };
+
+		const answer = await callResumeUrl(paused, huge, credentialsFor(sandbox));
+		assert.deepEqual([answer.status, answer.json], [
+			400,
+			{ received: false, resumed: false, message: 'requestId has 921600 characters: a pdf noodle ID has at most 128; the execution keeps waiting' },
+		]);
+		assert.equal(answer.items, undefined, 'nothing is output: the execution keeps waiting');
+		const empty = await callResumeUrl(paused, { ...huge, requestId: '' }, credentialsFor(sandbox));
+		assert.deepEqual([empty.status, empty.json], [
+			400,
+			{ received: false, resumed: false, message: 'requestId is empty: a pdf noodle ID has 1 to 128 characters; the execution keeps waiting' },
+		]);
+		assert.deepEqual(sandbox.context.requestLog, [], 'nothing reached pdf noodle');
+	});
+});
+
 describe('Pause Until Called Back: the resume builds on what the paused run kept', () => {
 	/** The plan the paused run kept in the execution's custom data (pause/pausedPlan.ts), whole again. */
 	function keptPlan(run: Awaited<ReturnType<typeof runPdfNoodle>>['run']): PausedPlan {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, test } from '@jest/globals';
 import axios from 'axios';
 
 import { PdfNoodleTrigger } from '../../dist/nodes/PdfNoodleTrigger/PdfNoodleTrigger.node.js';
+import { heldReads, SHARED_FOR_MS } from '../../dist/nodes/PdfNoodleTrigger/sharedReads.js';
 import type { Fault } from '../sandbox/faults';
 import { binaryBytes } from '../harness/engine';
 import { startTriggerServer, type TriggerOptions, type TriggerServer } from '../harness/webhook';
@@ -730,6 +731,67 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 	});
 });
 
+describe('a record ID is bounded: no call makes the trigger remember, look up or save more than a real one', () => {
+	const render = (requestId: string) => ({ requestId, renderStatus: 'SUCCESS', signedUrl: '', metadata: {} });
+	const refusal = (field: string, length: number) => ({ status: 400, json: { message: `${field} has ${length} characters: a pdf noodle ID has at most 128; the call starts nothing` } });
+
+	test('a requestId or batchRequestId over 128 characters, or empty, and a batch result\'s requestId over them, are refused 400 naming the field and the bound, before anything is looked up, remembered or started', async () => {
+		const server = await trigger({ events: ['render', 'batch'] }, confirmed('tok-id-bound'));
+		const url = `${server.url}?token=tok-id-bound`;
+		assert.deepEqual(await post(url, render('r'.repeat(129))), refusal('requestId', 129));
+		assert.deepEqual(await post(url, render('')), { status: 400, json: { message: 'requestId is empty: a pdf noodle ID has 1 to 128 characters; the call starts nothing' } });
+		assert.deepEqual(await post(url, { ...batchRecord('SUCCESS'), batchRequestId: 'b'.repeat(129) }), refusal('batchRequestId', 129));
+		assert.deepEqual(await post(url, { ...batchRecord('SUCCESS'), batchRequestId: '' }), { status: 400, json: { message: 'batchRequestId is empty: a pdf noodle ID has 1 to 128 characters; the call starts nothing' } });
+		const results = [render('r-1'), render('r'.repeat(129))];
+		assert.deepEqual(await post(url, batchRecord('SUCCESS', results)), refusal('results[1].requestId', 129));
+		assert.deepEqual(sandbox.context.requestLog, [], 'nothing reached pdf noodle');
+		assert.equal(server.executions.length, 0);
+		assert.equal(server.savedStaticData(), null, 'nothing remembered');
+		// 128 characters are an ID: looked up (pdf noodle knows no such render).
+		assert.equal((await post(url, render('r'.repeat(128)))).status, 403);
+		assert.deepEqual(statusLookups(), [`GET /v1/pdf/status/${'r'.repeat(128)}`]);
+	});
+
+	test('40 calls at once with a 900 kB requestId to an unprotected trigger (version 1, no credentials): each answered 400, nothing started, the static data unchanged', async () => {
+		const server = await trigger({ events: ['render'] });
+		assert.deepEqual(await post(server.url, render('r-before')), { status: 200, json: { received: true, started: true } });
+		const before = server.savedStaticData();
+		assert.deepEqual(rememberedDeliveries(server), ['render:r-before']);
+		const huge = render('r'.repeat(900 * 1024));
+		const answers = await Promise.all(Array.from({ length: 40 }, async () => await post(server.url, huge)));
+		assert.deepEqual(answers, Array(40).fill(refusal('requestId', 921_600)));
+		assert.deepEqual(server.savedStaticData(), before);
+		assert.equal(server.executions.length, 1);
+		assert.deepEqual(sandbox.context.requestLog, [], 'nothing reached pdf noodle');
+	});
+
+	test('what a trigger remembers is bounded in bytes: after 1,010 deliveries with IDs of 128 characters its static data holds the newest 1,000 in at most 138 kB', async () => {
+		const server = await trigger({ events: ['render'] });
+		const id = (index: number) => String(index).padStart(128, 'r');
+		for (let index = 0; index < 1010; index++) assert.equal((await post(server.url, render(id(index)))).status, 200);
+		const remembered = rememberedDeliveries(server) as string[];
+		assert.equal(remembered.length, 1000);
+		assert.deepEqual([remembered[0], remembered.at(-1)], [`render:${id(10)}`, `render:${id(1009)}`], 'the oldest ten forgotten');
+		const bytes = Buffer.byteLength(JSON.stringify(server.savedStaticData()), 'utf8');
+		// 1,000 entries of "render:" and 128 characters, each quoted and separated: 138,000 bytes, and the object around them.
+		assert.ok(bytes <= 138_100, `${bytes} bytes of static data`);
+	});
+});
+
+describe('what is remembered stays in its mode', () => {
+	test('a delivery tried on the Test URL while the editor listens claims nothing for production: the same ID posted to the Production URL later starts the workflow', async () => {
+		const server = await trigger({ events: ['render'] });
+		const delivery = { requestId: 'r-test-url', renderStatus: 'SUCCESS', signedUrl: '', metadata: {} };
+		assert.deepEqual(await post(server.testUrl, delivery), { status: 200, json: { received: true, started: true } });
+		assert.equal(server.testExecutions.length, 1);
+		assert.equal(server.savedStaticData(), null, 'n8n saves no static data of a Test URL call');
+		assert.deepEqual(await post(server.url, delivery), { status: 200, json: { received: true, started: true } });
+		assert.deepEqual(server.executions.map(([item]) => item.json.requestId), ['r-test-url']);
+		assert.deepEqual(rememberedDeliveries(server), ['render:r-test-url']);
+		assert.deepEqual(await post(server.url, delivery), { status: 200, json: { received: true, started: false, duplicate: true } }, 'production remembers its own');
+	});
+});
+
 describe('the webhook lifecycle: pdf noodle has no API to register webhooks', () => {
 	test('activating and deactivating send nothing to pdf noodle, and the trigger keeps receiving calls', async () => {
 		const server = await trigger({ events: ['render'] }, confirmed('tok-lifecycle-123456'));
@@ -742,14 +804,22 @@ describe('the webhook lifecycle: pdf noodle has no API to register webhooks', ()
 		assert.equal(server.executions.length, 1, 'a delivery after that starts the workflow');
 	});
 
-	test('a secret credential with an empty token is refused at activation, with the reason', async () => {
-		const server = await trigger({ events: ['render'] }, secret(''));
-		await assert.rejects(server.lifecycle('checkExists'), {
-			message: 'The PDF Noodle Trigger Secret API credential has an empty Secret Token',
-			description: 'Every call would be refused. Give the credential a long random token, and add it to the Webhook URL as ?token=…',
+	test('a secret credential whose token is empty or shorter than 16 characters is refused at activation, naming the credential and the reason', async () => {
+		const description = 'Give the credential a random token of at least 16 characters, and add it to the Webhook URL as ?token=…';
+		const empty = await trigger({ events: ['render'] }, secret(''));
+		await assert.rejects(empty.lifecycle('checkExists'), {
+			message: 'PDF Noodle Trigger Secret API credential "pdfNoodleTriggerApi account": The Secret Token is empty: the trigger would refuse every call',
+			description,
 		});
+		const short = await trigger({ events: ['render'] }, secret('tok-short-15chr'));
+		const shortReason = 'PDF Noodle Trigger Secret API credential "pdfNoodleTriggerApi account": The Secret Token has 15 characters: use at least 16 random ones, so that it cannot be guessed';
+		await assert.rejects(short.lifecycle('checkExists'), { message: shortReason, description });
+		const shortV2 = await trigger({ authentication: 'secretToken', events: ['render'] }, { typeVersion: 2, credentials: { pdfNoodleTriggerApi: { token: 'tok-short-15chr' } } });
+		await assert.rejects(shortV2.lifecycle('checkExists'), { message: shortReason });
+		assert.equal(await (await trigger({ events: ['render'] }, secret('tok-exactly-16ch'))).lifecycle('checkExists'), true, '16 characters are enough');
 		const withoutSecret = await trigger({ events: ['render'] });
 		assert.equal(await withoutSecret.lifecycle('checkExists'), true);
+		assert.deepEqual(sandbox.context.requestLog, []);
 	});
 });
 
@@ -856,6 +926,15 @@ describe('a burst reads each credential about once a second, not once a call', (
 		await new Promise((wait) => setTimeout(wait, 1100));
 		assert.equal((await post(`${server.url}?token=tok-shared-read-1`, render(20))).status, 401, 'the old token, a second after the change');
 		assert.equal((await post(`${server.url}?token=tok-shared-read-2`, render(21))).status, 200, 'the new token');
+	});
+
+	test('a decrypted credential kept for sharing is dropped when its second is up, without another call', async () => {
+		const token = 'tok-dropped-in-time';
+		const server = await trigger({ authentication: 'secretToken', events: ['render'] }, { typeVersion: 2, credentials: { pdfNoodleTriggerApi: { token } } });
+		assert.equal((await post(`${server.url}?token=${token}`, { requestId: 'r-held', renderStatus: 'SUCCESS', signedUrl: '', metadata: {} })).status, 200);
+		assert.ok(heldReads() >= 1, 'kept to be shared within its second');
+		await new Promise((wait) => setTimeout(wait, SHARED_FOR_MS + 200));
+		assert.equal(heldReads(), 0, 'dropped with no call after it');
 	});
 
 	test('20 confirmed calls at once read the API credential less often than they look up', async () => {

@@ -35,6 +35,8 @@ import { additionalDataOutsideExecution, binaryDataService, CREDENTIAL_TYPES } f
 import { PACKAGE_NAME, TestNodeTypes } from './nodeTypes';
 
 export const TRIGGER_PATH = '/webhook/pdf-noodle';
+/** Where n8n takes calls to the trigger's Test URL while the editor listens for a test event. */
+export const TEST_TRIGGER_PATH = '/webhook-test/pdf-noodle';
 
 export interface TriggerServer {
 	/** The trigger's production URL. */
@@ -44,8 +46,16 @@ export interface TriggerServer {
 	 * workflow (checkExists, then create if that says false) or deactivates it (delete).
 	 */
 	lifecycle(method: 'checkExists' | 'create' | 'delete'): Promise<boolean>;
+	/**
+	 * The trigger's Test URL, as n8n serves it while the editor listens: the node runs in mode
+	 * 'manual', and n8n saves none of the static data of such a call (2.40.7's test-webhooks.js
+	 * answers through a callback that saves nothing, and a manual execution's hooks skip the save).
+	 */
+	testUrl: string;
 	/** The items of each execution the trigger started, in order. */
 	executions: INodeExecutionData[][];
+	/** The items of each manual execution a call to the Test URL started. */
+	testExecutions: INodeExecutionData[][];
 	/** The workflow as n8n stores and exports it: the credential by reference, never its data. */
 	workflowJson: { nodes: INode[]; connections: object };
 	/** How often the node read each credential type so far. */
@@ -106,6 +116,7 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	const workflow = workflowOn(undefined);
 	const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const executions: INodeExecutionData[][] = [];
+	const testExecutions: INodeExecutionData[][] = [];
 	const credentialsHelper = new TestCredentialsHelper({ ...CREDENTIAL_TYPES, pdfNoodleTriggerApi: new PdfNoodleTriggerApi() }, credentials);
 
 	let calls = 0;
@@ -143,6 +154,12 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 			saveIfChanged,
 		);
 	});
+	app.post(TEST_TRIGGER_PATH, async (request, response) => {
+		// The workflow the editor listens with, on the static data of the moment; nothing of it is saved.
+		const staticData = storedStaticData === null ? undefined : (JSON.parse(storedStaticData) as IDataObject);
+		const call = { request, response, credentialsHelper, path: 'pdf-noodle', executionId: 'trigger-test-execution', mode: 'manual' as const };
+		await serveWebhookCall(workflowOn(staticData), node, call, (items) => testExecutions.push(items));
+	});
 	// What n8n answers for a body its JSON parser refuses.
 	app.use((error: Error & { status?: number }, _request: express.Request, response: express.Response, _next: express.NextFunction) => {
 		response.status(error.status ?? 400).json({ message: error.message });
@@ -162,8 +179,10 @@ export async function startTriggerServer(parameters: INode['parameters'], option
 	};
 	return {
 		url: `http://127.0.0.1:${port}${TRIGGER_PATH}`,
+		testUrl: `http://127.0.0.1:${port}${TEST_TRIGGER_PATH}`,
 		lifecycle,
 		executions,
+		testExecutions,
 		workflowJson: JSON.parse(JSON.stringify({ nodes: [node], connections: {} })),
 		credentialReads: credentialsHelper.reads,
 		savedStaticData: () => (storedStaticData === null ? null : (JSON.parse(storedStaticData) as Record<string, unknown>)),
@@ -179,6 +198,8 @@ export interface WebhookCall {
 	path: string;
 	executionId: string;
 	runExecutionData?: IRunExecutionData;
+	/** n8n's mode for the call: 'webhook' (the default) for the Production URL, 'manual' for the Test URL. */
+	mode?: 'webhook' | 'manual';
 }
 
 /**
@@ -211,7 +232,7 @@ export async function serveWebhookCall(
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: additionalData,
 	} as IWebhookData;
-	const context = new WebhookContext(workflow, node, additionalData, 'webhook', webhookData, [], call.runExecutionData ?? null);
+	const context = new WebhookContext(workflow, node, additionalData, call.mode ?? 'webhook', webhookData, [], call.runExecutionData ?? null);
 	try {
 		const result = await nodeType.webhook!.call(context);
 		if (result.noWebhookResponse) {

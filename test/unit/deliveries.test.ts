@@ -11,8 +11,9 @@ import { firstDelivery, REMEMBERED_DELIVERIES } from '../../dist/nodes/PdfNoodle
 let workflowsMade = 0;
 
 /** A webhook context of one trigger whose node static data is this object, as n8n hands it to the node. */
-function webhookWith(staticData: Record<string, unknown>, workflowId = `wf-${++workflowsMade}`) {
+function webhookWith(staticData: Record<string, unknown>, workflowId = `wf-${++workflowsMade}`, mode: 'webhook' | 'manual' = 'webhook') {
 	return {
+		getMode: () => mode,
 		getWorkflowStaticData: (type: string) => (type === 'node' ? staticData : {}),
 		getWorkflow: () => ({ id: workflowId, active: true }),
 		getNode: () => ({ id: 'trigger-node', name: 'PDF Noodle Trigger' }),
@@ -52,4 +53,20 @@ test('a copy arriving while n8n has not yet saved the memory (its static data re
 	assert.equal(firstDelivery(webhookWith(copy, 'wf-copies'), 'render', render('r-copy')), false);
 	assert.deepEqual(copy, {}, 'nothing written for a copy');
 	assert.equal(firstDelivery(webhookWith({}, 'wf-other'), 'render', render('r-copy')), true);
+});
+
+test('what this n8n knows is kept per mode: an ID claimed on the Test URL (manual) is not refused on the Production URL (webhook)', () => {
+	const workflowId = `wf-${++workflowsMade}`;
+	assert.equal(firstDelivery(webhookWith({}, workflowId, 'manual'), 'render', render('tried-in-the-editor')), true);
+	assert.equal(firstDelivery(webhookWith({}, workflowId, 'manual'), 'render', render('tried-in-the-editor')), false, 'known to the Test URL');
+	const production: Record<string, unknown> = {};
+	assert.equal(firstDelivery(webhookWith(production, workflowId, 'webhook'), 'render', render('tried-in-the-editor')), true);
+	assert.deepEqual(production.delivered, ['render:tried-in-the-editor']);
+});
+
+test('entries over the ID bound, saved before the trigger refused such IDs, are dropped when the next delivery is remembered', () => {
+	const flooded = `render:${'r'.repeat(900 * 1024)}`;
+	const staticData: Record<string, unknown> = { delivered: ['render:kept', flooded, 42] };
+	assert.equal(firstDelivery(webhookWith(staticData), 'render', render('r-next')), true);
+	assert.deepEqual(staticData.delivered, ['render:kept', 'render:r-next']);
 });

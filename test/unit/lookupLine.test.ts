@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-import { LookupLine } from '../../dist/nodes/shared/transport/lookupLine.js';
+import { LookupLine, PLACE_KEPT_MS } from '../../dist/nodes/shared/transport/lookupLine.js';
 
 const answer = (statusCode: number, retryAfter?: string) => ({ statusCode, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter }, body: {} });
 const FAR = Date.now() + 60_000;
@@ -106,4 +106,29 @@ test('a call sent again keeps the place its first call took until its lookup is 
 	assert.equal(line.placeOf('/v1/pdf/status/a', 31_000), 1000, 'a 429 keeps the place');
 	line.done('/v1/pdf/status/a', answer(200));
 	assert.equal(line.placeOf('/v1/pdf/status/a', 32_000), 32_000, 'answered: a later call about it is a new one');
+});
+
+test('a call that gave up keeps its place while it is sent again within PLACE_KEPT_MS; a place nobody asks for again is forgotten then', () => {
+	const line = new LookupLine();
+	line.placeOf('/v1/pdf/status/resent', 1000);
+	line.placeOf('/v1/pdf/status/given-up', 1500);
+	// Sent again within the time, after its first call's 20 s and a backoff: still where it first stood.
+	assert.equal(line.placeOf('/v1/pdf/status/resent', 1000 + PLACE_KEPT_MS), 1000);
+	assert.equal(line.keptPlaces, 2);
+	// The other one was last asked for more than PLACE_KEPT_MS ago: forgotten, though nothing answered it.
+	assert.equal(line.placeOf('/v1/pdf/status/third', 1501 + PLACE_KEPT_MS), 1501 + PLACE_KEPT_MS);
+	assert.equal(line.keptPlaces, 2, 'resent and third kept, given-up forgotten');
+	assert.equal(line.placeOf('/v1/pdf/status/given-up', 1502 + PLACE_KEPT_MS), 1502 + PLACE_KEPT_MS, 'asked for again later: a new place');
+});
+
+test('the places kept are bounded in number and in length: at most 2,000, none for a URL over 512 characters', () => {
+	const line = new LookupLine();
+	const long = `/v1/pdf/status/${'x'.repeat(600)}`;
+	assert.equal(line.placeOf(long, 1000), 1000);
+	assert.equal(line.keptPlaces, 0, 'a URL over 512 characters gets its place for its own call only');
+	assert.equal(line.placeOf(long, 2000), 2000);
+	for (let index = 0; index < 2500; index++) line.placeOf(`/v1/pdf/status/${index}`, 3000 + index);
+	assert.equal(line.keptPlaces, 2000);
+	assert.equal(line.placeOf('/v1/pdf/status/0', 6000), 6000, 'the oldest were dropped first');
+	assert.equal(line.placeOf('/v1/pdf/status/2499', 6001), 5499);
 });

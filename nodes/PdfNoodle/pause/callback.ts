@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { eventOf } from '../../shared/api/events';
-import { isFinished, recordIdOf } from '../../shared/api/records';
+import { isFinished, postedIdsRule, recordIdOf } from '../../shared/api/records';
 import { asNodeError } from '../../shared/errors/errors';
 import { confirmWithService } from '../../shared/transport/confirmation';
 import { type RunContext, runContextOf } from '../runner/runContext';
@@ -44,6 +44,9 @@ export async function resumeOnCallback(webhook: IWebhookFunctions, finish: Finis
 	if (event !== awaited.kind) {
 		return answerWithoutResuming(webhook, 400, `Expected the ${awaited.kind === 'render' ? 'render result' : 'batch record'} that pdf noodle posts`);
 	}
+	// As the trigger refuses it: no ID longer than pdf noodle issues is compared, named in an answer or looked up.
+	const badId = postedIdsRule(event, body);
+	if (badId) return answerWithoutResuming(webhook, 400, `${badId}; the execution keeps waiting`);
 	const id = recordIdOf(event, body);
 	if (id !== awaited.id) return answerWithoutResuming(webhook, 403, `This execution waits for ${awaited.kind} ${awaited.id}, not ${id}`);
 	if (!isFinished(event, body)) return answerWithoutResuming(webhook, 422, `The ${event} is still ONGOING: only its final result resumes the execution`);

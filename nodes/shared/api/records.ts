@@ -104,6 +104,38 @@ export function recordIdOf(kind: WorkRecordKind, record: IDataObject): string {
 	return namedIdOf(kind, record) ?? '';
 }
 
+/**
+ * The longest record ID (`requestId`, `batchRequestId`, `templateId`) any path of the package
+ * takes: a trigger call, the pause's call back, a Get Status parameter, a status lookup. pdf
+ * noodle's IDs are short tokens (a UUID, 36 characters); 128 leaves room for a longer format
+ * and still bounds what an outsider's ID costs: a 900 kB `requestId` posted 40 times made n8n
+ * remember, save and look up 36 MB (issue 60). What the trigger remembers per trigger follows
+ * from it (docs/trigger.md).
+ */
+export const MAX_RECORD_ID_LENGTH = 128;
+
+/** Why `id`, given as `field`, is not a record ID the service could have issued, or undefined when it could be. */
+export function recordIdRule(field: string, id: string): string | undefined {
+	if (id === '') return `${field} is empty: a pdf noodle ID has 1 to ${MAX_RECORD_ID_LENGTH} characters`;
+	if (id.length <= MAX_RECORD_ID_LENGTH) return undefined;
+	return `${field} has ${id.length} characters: a pdf noodle ID has at most ${MAX_RECORD_ID_LENGTH}`;
+}
+
+/**
+ * Why a posted render result or batch record (one `eventOf` accepted) names an ID no pdf noodle
+ * record could have: its own ID empty or over the bound, or a batch result's `requestId` over
+ * it (those name the files of an unconfirmed batch); undefined when every ID is within it.
+ */
+export function postedIdsRule(kind: RecordKind, record: IDataObject): string | undefined {
+	const own = recordIdRule(RECORD_WORDS[kind].idField, recordIdOf(kind, record));
+	if (own || kind !== 'batch' || !Array.isArray(record.results)) return own;
+	for (const [index, result] of (record.results as unknown[]).entries()) {
+		const id = (result as IDataObject | null)?.requestId;
+		if (typeof id === 'string' && id.length > MAX_RECORD_ID_LENGTH) return recordIdRule(`results[${index}].requestId`, id);
+	}
+	return undefined;
+}
+
 /** The status of a render result (`renderStatus`) or of any other record (`status`). */
 export function recordStatusOf(kind: WorkRecordKind, record: IDataObject): string {
 	return String(record[RECORD_WORDS[kind].statusField]);

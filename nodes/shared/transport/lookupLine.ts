@@ -17,6 +17,16 @@ import { retryAfterMs } from './retry';
  * first call took (the lookup is known by its URL, which names the render or batch): else a
  * call sent again would join the end of the line every time, and in a long burst some would
  * never reach its head.
+ *
+ * What a place costs, and when it is forgotten: a place is the lookup's URL (which names an ID
+ * an outsider chose) and a time. It is forgotten when its lookup is answered (any answer but a
+ * 429, which the call waits out in its own turn), and, for a call that gave up (answered 503),
+ * `PLACE_KEPT_MS` after the last call that asked for it: long enough for its sender to send it
+ * again after a backoff (1 s doubling to 30 s, on top of the call's own 20 s), so a resent call
+ * still stands where it first stood, and no longer, so a place nobody asks for again does not
+ * stay. At most `MOST_PLACES_KEPT` places of at most `MOST_URL_CHARS` characters are kept (a
+ * longer URL gets its place for its own call and is not kept: the trigger and the pause refuse
+ * an ID over 128 characters before any lookup, records.ts), about 1 MB per credential at most.
  */
 
 /** Lookups sent at once while the service has not answered 429. */
@@ -25,7 +35,11 @@ const MOST_AT_ONCE = 32;
 /** How long a 429 without a `Retry-After` holds the line back. */
 const DEFAULT_HOLD_MS = 1000;
 /** Places kept for lookups not yet answered (their calls may be sent again): the oldest go first. */
-const MOST_PLACES_KEPT = 5000;
+const MOST_PLACES_KEPT = 2000;
+/** The longest URL whose place is kept: a status path and an ID of 128 characters, each escaped (3 characters). */
+const MOST_URL_CHARS = 512;
+/** How long a place stays after the last call that asked for it (see above). */
+export const PLACE_KEPT_MS = 120_000;
 
 interface Waiter {
 	/** When its exchange began: a lookup answered 429 keeps its place. */
@@ -42,16 +56,29 @@ export class LookupLine {
 	private wakeUpPlanned = false;
 	/** The service's last 429 to the credential: the answer of a lookup whose time ran out in the line. */
 	lastHoldBack?: IN8nHttpFullResponse;
-	/** When each lookup not yet answered was first asked for, by its URL. */
-	private readonly places = new Map<string, number>();
+	/**
+	 * When each lookup not yet answered was first asked for (`place`) and last asked for, by its
+	 * URL; in the order they were last asked for, so the ones to forget are at the front.
+	 */
+	private readonly places = new Map<string, { place: number; askedAt: number }>();
 
 	/** The place of a lookup in the line: when it was first asked for, by this call or an earlier one. */
 	placeOf(url: string, now: number): number {
-		const place = this.places.get(url);
-		if (place !== undefined) return place;
+		for (const [kept, { askedAt }] of this.places) {
+			if (now - askedAt <= PLACE_KEPT_MS) break;
+			this.places.delete(kept);
+		}
+		const place = this.places.get(url)?.place ?? now;
+		this.places.delete(url);
+		if (url.length > MOST_URL_CHARS) return place;
 		if (this.places.size >= MOST_PLACES_KEPT) this.places.delete(this.places.keys().next().value!);
-		this.places.set(url, now);
-		return now;
+		this.places.set(url, { place, askedAt: now });
+		return place;
+	}
+
+	/** How many places are kept (for the tests of the bound). */
+	get keptPlaces(): number {
+		return this.places.size;
 	}
 
 	/**
