@@ -71,18 +71,21 @@ function httpRequestWithTheKey(collectorUrl: string) {
 }
 
 /**
- * n8n's HTTP Request node with the credential and the collector as its Proxy option: to the
- * sandbox's plain-http Base URL, and to the service over https with Ignore SSL Issues on.
+ * n8n's HTTP Request node with the credential and the collector as its Proxy option, one workflow
+ * per case (a failed node ends its workflow): to the sandbox's plain-http Base URL, and to the
+ * service over https with Ignore SSL Issues on.
  */
-function httpRequestThroughProxy(collectorUrl: string, sandboxBaseUrl: string) {
-	return httpRequestsWithCredential(
-		{ id: 'pdfNoodleHardProxy', name: 'HTTP Request with the credential through a proxy' },
-		{ id: EXAMPLE_CREDENTIAL_ID, name: 'PDF Noodle account' },
-		[
-			{ name: 'Plain http', url: `${sandboxBaseUrl}/v1/integration/templates`, options: { proxy: collectorUrl } },
-			{ name: 'Certificate unchecked', url: 'https://api.pdfnoodle.com/v1/integration/templates', options: { proxy: collectorUrl, allowUnauthorizedCerts: true } },
-		],
-	);
+const PROXY_CASES = {
+	pdfNoodleHardProxyHttp: (sandboxBaseUrl: string) => ({ url: `${sandboxBaseUrl}/v1/integration/templates`, options: {} }),
+	pdfNoodleHardProxyUnchecked: () => ({ url: 'https://api.pdfnoodle.com/v1/integration/templates', options: { allowUnauthorizedCerts: true } }),
+};
+function httpRequestsThroughProxy(collectorUrl: string, sandboxBaseUrl: string) {
+	return Object.entries(PROXY_CASES).map(([id, request]) => {
+		const { url, options } = request(sandboxBaseUrl);
+		return httpRequestsWithCredential({ id, name: `HTTP Request through a proxy (${id})` }, { id: EXAMPLE_CREDENTIAL_ID, name: 'PDF Noodle account' }, [
+			{ name: 'HTTP Request', url, options: { ...options, proxy: collectorUrl } },
+		]);
+	});
 }
 
 /** The invoice example rendering through the redirecting Base URL. */
@@ -126,7 +129,7 @@ beforeAll(async () => {
 		{ ...example('trigger-receive-renders'), id: CONFIRMED_TRIGGER_ID },
 		unconfirmedDownloadingTrigger(),
 		httpRequestWithTheKey(collector.url),
-		httpRequestThroughProxy(collector.url, sandbox.baseUrl),
+		...httpRequestsThroughProxy(collector.url, sandbox.baseUrl),
 		renderThroughRedirect(),
 	]);
 	await n8n.activateWorkflow(CONFIRMED_TRIGGER_ID);
@@ -310,14 +313,19 @@ describe('the API key stays with pdf noodle', () => {
 	});
 
 	test('n8n\'s HTTP Request node with the credential sends no key through a proxy that could read it (plain http, or Ignore SSL Issues on)', async () => {
-		const run = await n8n.execute('pdfNoodleHardProxy');
-		const proxy = new URL(collector.url).host;
-		const errorOf = (node: string) => {
-			const error = run.data.resultData.runData[node][0].error;
+		const proxy = new URL(collector.url).host.replace(/\./g, '\\.');
+		const errorOf = async (workflowId: keyof typeof PROXY_CASES) => {
+			const error = (await n8n.execute(workflowId)).data.resultData.runData['HTTP Request'][0].error;
 			return `${error?.message} ${error?.description}`;
 		};
-		assert.match(errorOf('Plain http'), new RegExp(`Refusing to send the pdf noodle API key through the proxy ${proxy.replace(/\./g, '\\.')}: the request goes to ${new URL(sandbox.baseUrl).origin.replace(/\./g, '\\.')} over plain http, so the proxy could read the key`));
-		assert.match(errorOf('Certificate unchecked'), new RegExp(`Refusing to send the pdf noodle API key through the proxy ${proxy.replace(/\./g, '\\.')} with the certificate check off: the proxy could answer as https://api\\.pdfnoodle\\.com and read the key`));
+		assert.match(
+			await errorOf('pdfNoodleHardProxyHttp'),
+			new RegExp(`Refusing to send the pdf noodle API key through the proxy ${proxy}: the request goes to ${new URL(sandbox.baseUrl).origin.replace(/\./g, '\\.')} over plain http, so the proxy could read the key`),
+		);
+		assert.match(
+			await errorOf('pdfNoodleHardProxyUnchecked'),
+			new RegExp(`Refusing to send the pdf noodle API key through the proxy ${proxy} with the certificate check off: the proxy could answer as https://api\\.pdfnoodle\\.com and read the key`),
+		);
 		assert.deepEqual(collector.received, [], 'the proxy got nothing, so not the key');
 	});
 

@@ -40,10 +40,7 @@ function secret(token: string): TriggerOptions {
 	return { credentials: { pdfNoodleTriggerApi: { token } } };
 }
 
-/** What a download refused by n8n's SSRF protection tells a person to do, after the reason. */
-const SSRF_ADVICE =
-	'If the address is meant to be reached, an n8n admin allows it with N8N_SSRF_ALLOWED_HOSTNAMES (its host name) or N8N_SSRF_ALLOWED_IP_RANGES (its address range); see "For n8n admins" in docs/reliability.md.';
-/** The same for an address of n8n's own network, which the package refuses too: no allow list helps. */
+/** What a download refused for an address of n8n's own network (or a name resolving to one) says: no allow list helps. */
 const OWN_NETWORK_ADVICE =
 	"Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.";
 
@@ -600,7 +597,8 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 			// A name may be allowed by an admin; an address of n8n's own network the package refuses anyway.
 			const probes = [
 				...(interfaceAddress ? [{ url: `http://${interfaceAddress}:${port}/latest/meta-data/`, advice: OWN_NETWORK_ADVICE }] : []),
-				{ url: `http://${loopbackName}:${port}/admin`, advice: SSRF_ADVICE },
+				// n8n names the address it blocked: allowing the name would not help, the package's rule refuses it.
+				{ url: `http://${loopbackName}:${port}/admin`, advice: OWN_NETWORK_ADVICE },
 				{ url: `http://198.51.100.7:${port}/x.pdf`, advice: OWN_NETWORK_ADVICE },
 			];
 			const server = await trigger({ events: ['render'], downloadFile: true, downloadUnconfirmed: true });
