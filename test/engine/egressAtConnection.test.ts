@@ -8,13 +8,17 @@
 import assert from 'node:assert/strict';
 import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpsServer } from 'node:https';
+import net, { type AddressInfo } from 'node:net';
+import tls, { type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import { SsrfProtectionConfig } from '@n8n/config';
 import { Container } from '@n8n/di';
 import axios from 'axios';
 
+import { binaryBytes } from '../harness/engine';
 import { startTriggerServer, type TriggerServer } from '../harness/webhook';
+import { selfSignedCertificate } from '../support/certificates';
 
 const OWN_NETWORK_ADVICE =
 	"Only the credential's Base URL may be an address of n8n's own network (loopback, link-local, private or reserved): no n8n setting lets the package reach another.";
@@ -113,6 +117,78 @@ for (const protection of ['off', 'on'] as const) {
 		});
 	});
 }
+
+describe('a file host by name, pinned to the public address it resolves to', () => {
+	// A public address this machine stands in for: a connection to it is made to 127.0.0.1 instead, and noted.
+	const PUBLIC = '93.184.215.14';
+	const connectedTo: string[] = [];
+	const socketConnect = net.Socket.prototype.connect;
+	beforeAll(() => {
+		Container.get(SsrfProtectionConfig).enabled = false;
+		net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+			const options = args[0] as { host?: string; port?: number } | undefined;
+			if (typeof options === 'object' && options?.host === PUBLIC) {
+				connectedTo.push(`${options.host}:${options.port}`);
+				args[0] = { ...options, host: '127.0.0.1' };
+			}
+			return (socketConnect as (...given: unknown[]) => net.Socket).apply(this, args);
+		} as typeof net.Socket.prototype.connect;
+	});
+	afterAll(() => {
+		net.Socket.prototype.connect = socketConnect;
+	});
+
+	/** An HTTPS file host with a certificate for `certifiedName` (trusted here as a real one is), noting each request's Host and TLS server name. */
+	async function fileHost(certifiedName: string) {
+		const certificate = selfSignedCertificate([certifiedName]);
+		const trustedBefore = tls.getCACertificates('default');
+		tls.setDefaultCACertificates([...trustedBefore, certificate.cert]);
+		const seen: Array<{ host?: string; servername: string | false | null }> = [];
+		const server = createHttpsServer(certificate, (request, response) => {
+			seen.push({ host: request.headers.host, servername: (request.socket as TLSSocket).servername });
+			response.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.4 the file host\'s file');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return {
+			port: (server.address() as AddressInfo).port,
+			seen,
+			close: async () => {
+				tls.setDefaultCACertificates(trustedBefore);
+				server.closeAllConnections();
+				await new Promise<void>((resolve) => server.close(() => resolve()));
+			},
+		};
+	}
+
+	test('the file is downloaded from the address the name resolved to, with the name as Host and as the TLS server name its certificate is checked against', async () => {
+		const host = await fileHost('files.pdf-noodle.test');
+		answers.set('files.pdf-noodle.test', [{ address: PUBLIC, family: 4 }]);
+		try {
+			const server = await unprotectedTrigger();
+			const error = await downloadErrorFor(server, `https://files.pdf-noodle.test:${host.port}/doc.pdf`);
+			assert.equal(error, undefined);
+			const [item] = server.executions.at(-1)!;
+			assert.equal((await binaryBytes(item.binary?.data)).toString(), "%PDF-1.4 the file host's file");
+			assert.deepEqual(host.seen, [{ host: `files.pdf-noodle.test:${host.port}`, servername: 'files.pdf-noodle.test' }]);
+			assert.deepEqual(connectedTo, [`${PUBLIC}:${host.port}`]);
+		} finally {
+			await host.close();
+		}
+	});
+
+	test('a certificate for another name is refused: the connection goes to the address, the check to the name', async () => {
+		const host = await fileHost('other.pdf-noodle.test');
+		answers.set('certified.pdf-noodle.test', [{ address: PUBLIC, family: 4 }]);
+		try {
+			const server = await unprotectedTrigger();
+			const error = await downloadErrorFor(server, `https://certified.pdf-noodle.test:${host.port}/doc.pdf`);
+			assert.match(String(error), /^data: Downloading the file failed: .*(certificate|altnames)/i);
+			assert.deepEqual(host.seen, [], 'no request was sent over the connection');
+		} finally {
+			await host.close();
+		}
+	});
+});
 
 describe('an endless file of an unconfirmed call', () => {
 	// n8n's SSRF protection off (its default): the Base URL on loopback is reached, as the sandbox is.
