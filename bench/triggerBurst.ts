@@ -157,7 +157,10 @@ async function main(): Promise<void> {
 		for (const baseline of baselines) rmSync(baseline.folder, { recursive: true, force: true });
 	}
 
-	const answeredOf = (way: Way) => median(throughput.find((entry) => entry.way === way)!.runs.map((run) => run.answeredPerSecond));
+	// Rounded where written: each run's figure has one decimal, the median of an even number of
+	// runs is a mean of two, which floating point writes 21.549999999999997; two decimals keep it.
+	const medianOf = (runs: BurstRun[], figure: (run: BurstRun) => number) => round(median(runs.map(figure)), 2);
+	const answeredOf = (way: Way) => medianOf(throughput.find((entry) => entry.way === way)!.runs, (run) => run.answeredPerSecond);
 	const floor = answeredOf(WAYS[0]);
 	// What remembering each delivery costs alone (Start Once on against off, the same way otherwise), and the floor plus that cost.
 	const memoryMs = round(1000 / answeredOf(UNCONFIRMED) - 1000 / answeredOf(UNCONFIRMED_FORGETTING), 1);
@@ -175,8 +178,8 @@ async function main(): Promise<void> {
 		table(
 			['way', 'answered / s', '× floor', 'recorded / s', 'answers (last run)'],
 			throughput.map(({ way, runs }) => {
-				const answered = median(runs.map((run) => run.answeredPerSecond));
-				return [way.label, answered, round(answered / floor, 2), median(runs.map((run) => run.recordedPerSecond)), JSON.stringify(runs.at(-1)!.answers)];
+				const answered = answeredOf(way);
+				return [way.label, answered, round(answered / floor, 2), medianOf(runs, (run) => run.recordedPerSecond), JSON.stringify(runs.at(-1)!.answers)];
 			}),
 		),
 		'',
