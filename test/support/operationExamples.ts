@@ -54,7 +54,7 @@ export const CERTIFICATE_DATA = '{"recipient_name": "Dorothy Vaughan", "course":
  * an operation shows a collection of options, one non-boolean option in it makes the collection
  * part of the request (optionsLeftOff adds each boolean option to it, set to false).
  */
-const EXAMPLES: Record<string, (world: ExampleWorld) => Parameters> = {
+const EXAMPLES = {
 	'document/renderFromTemplate': () => ({ template: templateById('certificate'), data: CERTIFICATE_DATA, options: { outputFormat: 'pdf' } }),
 	'document/renderFromHtml': () => ({ html: '<p>Hello</p>', options: { outputFormat: 'pdf' }, printSettings: { format: 'A5' } }),
 	'document/getStatus': (world) => ({ requestId: world.requestId }),
@@ -71,7 +71,10 @@ const EXAMPLES: Record<string, (world: ExampleWorld) => Parameters> = {
 	'pdfTool/compressPdf': (world) => ({ inputType: 'url', url: world.pdfUrls[0], compressLevel: 'low' }),
 	'pdfTool/updateMetadata': (world) => ({ inputType: 'url', url: world.pdfUrls[0], pdfProperties: { title: 'Report' } }),
 	'pdfTool/getStatus': (world) => ({ toolRequestId: world.toolRequestId }),
-};
+} satisfies Record<string, (world: ExampleWorld) => Parameters>;
+
+/** The key of an operation that has an example: a table keyed by it (badInput's cases) must have every one. */
+export type ExampleKey = keyof typeof EXAMPLES;
 
 /** The key of an operation of the node's list: `resource/operation`, e.g. `pdfTool/compressPdf`. */
 export function exampleKey(operation: { resource: string; option: { value: string } }): string {
@@ -87,7 +90,7 @@ export const EXAMPLE_KEYS: readonly string[] = Object.keys(EXAMPLES);
  * An operation without an example is an error that says where to add one.
  */
 export function exampleOf(key: string, extra: Parameters = {}, world: ExampleWorld = PLACEHOLDER_WORLD): Parameters {
-	const example = Object.hasOwn(EXAMPLES, key) ? EXAMPLES[key] : undefined;
+	const example = Object.hasOwn(EXAMPLES, key) ? EXAMPLES[key as ExampleKey] : undefined;
 	if (!example) throw new Error(`The operation ${key} has no example in test/support/operationExamples.ts`);
 	const [resource, operation] = key.split('/');
 	return { resource, operation, ...example(world), ...extra };
