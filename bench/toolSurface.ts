@@ -1,12 +1,14 @@
 /**
  * `npm run bench:tools`: what calling the node as a tool costs a model, measured where a model
  * sees it. A real n8n (the pinned 2.x of the end-to-end tests, the packed package) serves one
- * PDF Noodle tool per operation through its MCP Server Trigger; an MCP client lists them and
- * calls each once against the sandbox. Reported: the characters of each tool's answer, and
- * tokens by the usual estimate for English and JSON (4 characters a token), beside the answer
- * the same operation gives with the node's workflow defaults where an agent's default differs
- * (Simplify on); each tool's description as the model reads it, with its size; and the size of
- * the tool list a model is handed (names, descriptions, input schemas). Writes bench/TOOLS.md. Measurements, not tests: nothing is asserted.
+ * PDF Noodle tool per operation through its MCP Server Trigger, each set as the operation's
+ * example (toolSurfaceTools.ts); an MCP client lists them and calls each once against the
+ * sandbox. Reported: the characters of each tool's answer, and tokens by the usual estimate for
+ * English and JSON (4 characters a token), beside the answer the same operation gives with the
+ * node's workflow defaults where an agent's default differs (Simplify on); each tool's
+ * description as the model reads it, with its size; and the size of the tool list a model is
+ * handed (names, descriptions, input schemas). Writes bench/TOOLS.md. Measurements, not tests:
+ * nothing is asserted.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,47 +20,13 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { EXAMPLE_CREDENTIAL_ID, sandboxCredential } from '../test/e2e/examples';
 import { N8N_VERSION, N8n } from '../test/e2e/n8n';
 import { toolNodeJson } from '../test/e2e/toolNodes';
+import { sandboxWorld } from '../test/support/operationExamples';
 import { waitFor } from '../test/support/processes';
 import { startSandbox } from '../test/sandbox/server';
+import { type Measured, measuredTools } from './toolSurfaceTools';
 
 const CHARACTERS_PER_TOKEN = 4;
 const MCP_PATH = 'pdf-noodle-bench-tools';
-
-interface Measured {
-	/** The operation as the node panel names it. */
-	operation: string;
-	/** Parameters of the tool node (the agent's defaults apply to what is not set). */
-	parameters: Record<string, unknown>;
-	/** The same operation with the node's workflow defaults, where they differ for agents. */
-	workflowDefaults?: Record<string, unknown>;
-}
-
-/** One tool per operation, with what it needs fixed in the node; `pdfUrl` is a PDF the sandbox serves. */
-function operations(pdfUrl: string): Measured[] {
-	const source = { inputType: 'url', url: pdfUrl };
-	return [
-		{ operation: 'Document → Render From Template', parameters: { resource: 'document', operation: 'renderFromTemplate', template: { __rl: true, mode: 'id', value: 'letter' }, data: '{}' } },
-		{ operation: 'Document → Render From HTML', parameters: { resource: 'document', operation: 'renderFromHtml', html: '<h1>Hello</h1>' } },
-		{ operation: 'Batch → Render HTML (2 entries)', parameters: { resource: 'batch', operation: 'renderHtml', batchSource: 'list', entries: '[{"html": "<h1>One</h1>"}, {"html": "<h1>Two</h1>"}]' } },
-		{ operation: 'Template → Get Many', parameters: { resource: 'template', operation: 'getMany' } },
-		{
-			operation: 'Template → Get',
-			parameters: { resource: 'template', operation: 'get', template: { __rl: true, mode: 'id', value: 'invoice' } },
-			workflowDefaults: { simplify: false },
-		},
-		{ operation: 'Template → Get Variables', parameters: { resource: 'template', operation: 'getVariables', template: { __rl: true, mode: 'id', value: 'invoice' } } },
-		{
-			operation: 'Template → Create With AI',
-			parameters: { resource: 'template', operation: 'createWithAi', prompt: 'An invoice with a table of line items and the total', displayName: 'Bench Invoice', pollInterval: 10 },
-			workflowDefaults: { simplify: false },
-		},
-		{ operation: 'PDF Tool → Markdown to PDF', parameters: { resource: 'pdfTool', operation: 'markdownToPdf', markdown: '# Minutes\n\n- Budget approved' } },
-		{ operation: 'PDF Tool → Merge PDFs', parameters: { resource: 'pdfTool', operation: 'mergePdfs', sources: { source: [source, source] } } },
-		{ operation: 'PDF Tool → Split PDF', parameters: { resource: 'pdfTool', operation: 'splitPdf', inputType: 'url', url: pdfUrl, splitMode: 'ranges', ranges: '1' } },
-		{ operation: 'PDF Tool → Compress PDF', parameters: { resource: 'pdfTool', operation: 'compressPdf', inputType: 'url', url: pdfUrl } },
-		{ operation: 'PDF Tool → Update PDF Metadata', parameters: { resource: 'pdfTool', operation: 'updateMetadata', inputType: 'url', url: pdfUrl, pdfProperties: { title: 'Minutes' } } },
-	];
-}
 
 interface ToolSpec {
 	name: string;
@@ -100,8 +68,7 @@ async function main(): Promise<void> {
 	const n8n = new N8n();
 	let client: Client | undefined;
 	try {
-		const rendered = await axios.post(`${sandbox.baseUrl}/v1/html-to-pdf/sync`, { html: '<h1>Source</h1>' }, { headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
-		const measured = operations(rendered.data.signedUrl as string);
+		const measured = measuredTools(await sandboxWorld(sandbox));
 		const { ours, baselines } = toolSpecs(measured);
 		await n8n.installThisPackage();
 		await n8n.importCredentials([sandboxCredential(sandbox.apiKey, sandbox.baseUrl)]);
