@@ -34,19 +34,24 @@ function sourceFiles(folder: string): string[] {
 const sources = sourceFiles(join(ROOT, 'nodes')).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 const pdfTools = sources.filter(({ file }) => file.includes(join('resources', 'pdfTool')));
 
-/** The recipe's table of the files an operation touches: the code span opening each row. */
-const tableFiles = [...recipe.matchAll(/^\| `([^`]+)`/gm)].map((match) => match[1]);
+/** The recipe's table of the files an operation touches: each row's files (its first cell's code spans) and its "Already names each" cell. */
+const tableRows = [...recipe.matchAll(/^\| (`.+)$/gm)].map((match) => {
+	const [files, , names] = match[1].split('|').map((cell) => cell.trim());
+	return { files: [...files.matchAll(/`([^`]+)`/g)].map((file) => file[1]), names };
+});
+const tableFiles = tableRows.flatMap((row) => row.files);
 /** The steps: the recipe from its first numbered step on. */
 const steps = recipe.slice(recipe.search(/^1\. /m));
 const NUMBERS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
 
-test('the recipe is there, and its table names every source file its steps edit, as many as it says', () => {
+test('the recipe is there, and its table names every file its steps edit, as many source files as it says', () => {
 	assert.ok(recipe.length > 500, 'docs/architecture.md has its "Adding an operation" section');
 	const sourceFiles = tableFiles.filter((file) => file.startsWith('nodes/'));
 	assert.ok(sourceFiles.includes('nodes/PdfNoodle/resources/pdfTool/rotatePdf.ts'));
-	const edited = [...steps.matchAll(/(?:\badd|\bin|file\*\*) `(nodes\/[^`]+\.ts)`/g)].map((match) => match[1]);
-	assert.ok(edited.includes('nodes/shared/api/endpoints.ts') && edited.includes('nodes/PdfNoodle/resources/pdfTool/index.ts'), edited.join(', '));
-	assert.deepEqual([...new Set(edited)].filter((file) => !sourceFiles.includes(file)), [], 'every source file a step edits is in the table');
+	// A file a step edits: "add ... in `file`", "**The operation file** `file`", or a bullet opening with it.
+	const edited = [...steps.matchAll(/(?:\badd|\bin|file\*\*|^ *-) `((?:nodes|test)\/[^`]+\.ts)`/gm)].map((match) => match[1]);
+	assert.ok(edited.includes('nodes/shared/api/endpoints.ts') && edited.includes('nodes/PdfNoodle/resources/pdfTool/index.ts') && edited.includes('test/sandbox/tools/pdfOps.ts'), edited.join(', '));
+	assert.deepEqual([...new Set(edited)].filter((file) => !tableFiles.includes(file)), [], 'every file a step edits is in the table ("all of them")');
 	const said = /^(\w+) source files change/im.exec(recipe)?.[1].toLowerCase();
 	assert.equal(said, NUMBERS[sourceFiles.length], `the recipe says "${said} source files change"; its table names ${sourceFiles.length}`);
 });
@@ -75,6 +80,43 @@ test('every file and folder the recipe names exists, but the new operation\'s ow
 	const paths = spans.filter((span) => /^(nodes|test|docs)\//.test(span));
 	assert.ok(paths.length >= 8, String(paths.length));
 	assert.deepEqual([...paths.filter((path) => !NEW.test(path) && !existsSync(join(ROOT, path)))], []);
+});
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const TOOL_PATHS: Record<string, string> = endpoints.TOOL_PATHS;
+type NodeOperation = (typeof OPERATIONS)[number];
+/** What a row's "Already names each" cell may say: which operations... */
+const SCOPES: Record<string, NodeOperation[]> = {
+	operation: OPERATIONS,
+	'PDF Tool operation': OPERATIONS.filter((operation) => operation.resource === 'pdfTool'),
+	// A tool sends a job: it shows the Tool Options (Get Status does not).
+	tool: OPERATIONS.filter((operation) => operation.resource === 'pdfTool' && operation.fields.some((field) => field.name === 'toolOptions')),
+};
+/** ...and how a file names one: its key in quotes, its value as a word, its path, its name in bold (a doc) or in quotes (a test). */
+const FORMS: Record<string, (operation: NodeOperation) => RegExp> = {
+	key: (operation) => new RegExp(`'${escaped(exampleKey(operation))}'`, 'g'),
+	value: (operation) => new RegExp(`\\b${operation.option.value}\\b`, 'g'),
+	// The path `TOOL_PATHS` keeps under the tool's value (the recipe's step 1); none, and nothing names it.
+	path: (operation) => (Object.hasOwn(TOOL_PATHS, operation.option.value) ? new RegExp(`${escaped(TOOL_PATHS[operation.option.value])}(?![\\w-])`, 'g') : /(?!)/g),
+	name: (operation) => new RegExp(`(\\*\\*|')${escaped(operation.option.name)}\\1`, 'g'),
+};
+
+test('every file of the table exists, but the new operation\'s own, and already names each operation its row says', () => {
+	assert.deepEqual(tableFiles.filter((file) => !NEW.test(file) && !existsSync(join(ROOT, file))), []);
+	const checked = tableRows.filter((row) => row.names !== '');
+	assert.ok(checked.length >= 8, `rows that say what they name: ${checked.length}`);
+	const missing = checked.flatMap(({ files, names }) => {
+		const [, scope, form] = /^(.+), by its (\w+)$/.exec(names) ?? [];
+		assert.ok(SCOPES[scope] && FORMS[form], `"${names}" says which operations (${Object.keys(SCOPES).join(', ')}) and how they are named (${Object.keys(FORMS).join(', ')})`);
+		const operations = SCOPES[scope];
+		return files.filter((file) => !NEW.test(file)).flatMap((file) => {
+			const text = readFileSync(join(ROOT, file), 'utf8');
+			// Operations named alike (three Get Status) are each named once: as many mentions as operations.
+			const alike = (operation: NodeOperation) => operations.filter((other) => FORMS[form](other).source === FORMS[form](operation).source).length;
+			return operations.filter((operation) => (text.match(FORMS[form](operation)) ?? []).length < alike(operation)).map((operation) => `${file}: ${exampleKey(operation)}`);
+		});
+	});
+	assert.deepEqual(missing, []);
 });
 
 test('every helper the recipe calls is exported by the code', () => {
