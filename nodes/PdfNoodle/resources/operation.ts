@@ -2,9 +2,9 @@
  * An operation is one value: its resource, its entry in the Operation list, its parameters, how
  * it runs (for each input item, or once for the whole node run) and, for one that can pause,
  * how it outputs its result when pdf noodle's call resumes the execution. A resource is the list
- * of its operations (`defineResource`); the node builds its description, its dispatch and its
- * resume table from the resources (index.ts). Where a parameter shows is derived from these
- * values (`shownFor`), never written by hand.
+ * of its operations (a `Resource` value, each <resource>/index.ts exporting one); the node builds
+ * its description, its dispatch and its resume table from the resources (index.ts). Where a
+ * parameter shows is derived from these values (`shownFor`), never written by hand.
  */
 import type { IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
