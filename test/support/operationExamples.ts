@@ -2,9 +2,10 @@
  * One example per operation of the node: the parameters it needs to send its request and,
  * against a test sandbox, to finish well. Keyed `resource/operation`, as the node's list of
  * operations (`OPERATIONS`, nodes/PdfNoodle/resources/index.ts) names them. The engine tables
- * that iterate that list (errorStatuses, optionsLeftOff, badInput) read their parameters from
- * here, so a new operation is one entry; test/unit/architecture.test.ts fails while an
- * operation of the list has none (docs/architecture.md, "Adding an operation").
+ * that iterate that list (errorStatuses, optionsLeftOff, badInput) and `npm run bench:tools`
+ * (bench/toolSurfaceTools.ts) read their parameters from here, so a new operation is one entry;
+ * test/unit/architecture.test.ts fails while an operation of the list has none
+ * (docs/architecture.md, "Adding an operation").
  */
 import { callApi, finishedCall, type Sandbox } from './sandbox';
 

@@ -1,11 +1,12 @@
 /**
  * docs/architecture.md's recipe for adding an operation, kept true by a test: every file it
- * names exists (but the new operation's own), its table of files names every source file its
- * steps edit and every test that reads the operation examples, the example file has an entry
- * for every operation of the node's list, every body the node sends has its fields in the
- * sandbox's contract, every helper it calls is one the code exports, the helper it names to run
- * a tool is the one the tools use, and the Tool Options it says to read back are read back by
- * every tool that shows them.
+ * names exists (but the new operation's own), its table of files names every file its steps
+ * edit and every test that reads the operation examples, each file of the table already names
+ * every operation its row says it does, the example file has an entry for every operation of
+ * the node's list, every body the node sends has its fields in the sandbox's contract, every
+ * helper it calls is one the code exports, the helper it names to run a tool is the one the
+ * tools use, and the Tool Options it says to read back are read back by every tool that shows
+ * them.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
