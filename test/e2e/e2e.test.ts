@@ -540,7 +540,7 @@ describe('the trigger in a running n8n', () => {
 					: ownNetwork(host);
 			// n8n 1.x gives the package no resolver: a name an unconfirmed call chose is not fetched.
 			const namedOn1x = (name: string) =>
-				`data: Not downloaded: http://${name}.pdf-noodle.test:${port} names its host, and this n8n neither gives the package a resolver to judge the name's addresses with (n8n 1.x) nor checks the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check (Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.)`;
+				`data: Not downloaded: http://${name}.pdf-noodle.test:${port} names its host, and this n8n gives the package no resolver to judge the name's addresses with (n8n 1.x does not) and does not check the address it connects to (its SSRF protection is off), so the name could lead elsewhere at the connection than at the check (Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.)`;
 			// n8n 2.x: the name's addresses judged; n8n's own list first where it has the address (2.x's has
 			// ::ffff:127.0.0.1 by its IPv4 range; only 3.x's has :: and 100.64.0.0/10).
 			const OWN_NETWORK_ADVICE =

@@ -98,7 +98,7 @@ export async function assertEgressAllowed(
 	}
 	if (rules.namesOnlyWhereCheckedAtConnection && !isAddressLiteral(target.hostname) && !hasSecureLookup(context.helpers) && !(await clientJudgesConnections(context.helpers))) {
 		throw refusal(
-			`${target.origin} names its host, and this n8n neither gives the package a resolver to judge the name's addresses with (n8n 1.x) nor checks the address it connects to (n8n's SSRF protection is off), so the name could lead elsewhere at the connection than at the check`,
+			`${target.origin} names its host, and this n8n gives the package no resolver to judge the name's addresses with (n8n 1.x does not) and does not check the address it connects to (its SSRF protection is off), so the name could lead elsewhere at the connection than at the check`,
 			'Confirm the call with pdf noodle (select a PDF Noodle API credential), or have an n8n admin turn on N8N_SSRF_PROTECTION_ENABLED (n8n 2.x); see "For n8n admins" in docs/reliability.md.',
 		);
 	}
