@@ -12,8 +12,8 @@ import { claimHere, releaseHere } from './claimHere';
  * across restarts and across webhook processors in queue mode.
  *
  * n8n saves the static data only where it finds it marked changed, and a run it starts before
- * saving clears that mark (see the trigger's `webhook()`: it answers the call itself so that
- * n8n saves first). n8n reads and saves the whole static data per call, with nothing to claim
+ * saving clears that mark (n8n 2.x starts the run, then answers and saves): a claim marks the
+ * memory again when n8n reads the answer (`Claim.remember`, receive.ts's startedAnswer). n8n reads and saves the whole static data per call, with nothing to claim
  * an ID atomically; within one running n8n, `claimHere` keeps overlapping calls from starting a
  * delivery twice or saving a memory without each other's IDs. Calls that overlap in different
  * n8n processes (two webhook processors in queue mode) may still do both (docs/trigger.md).
