@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import axios from 'axios';
 
 import { burstDeliveries, type Delivery, executionKey } from '../support/burst';
-import { type Sandbox, startTestSandbox } from '../support/sandbox';
+import { apiRequests, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
 import { packPackage } from '../e2e/n8n';
@@ -136,7 +136,8 @@ describe('n8n in queue mode with two webhook processors', () => {
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: `/v1/pdf/status/${requestId}`, kind: 'delay', delayMs: 5000, times: 1 });
 		const before = await executions();
 		const answering = post(processor, delivery, 60_000);
-		await new Promise((wait) => setTimeout(wait, 1500));
+		// The lookup arrived: n8n has found the trigger (in its cache, on Redis) and the node runs.
+		await waitFor('the trigger\'s lookup', () => (apiRequests(sandbox).some((request) => request.path === `/v1/pdf/status/${requestId}`) ? true : undefined), 30_000);
 		await cluster.redis.stop();
 		const answer = await answering;
 		await redisBackAfterWebhookProcessorsExit();
