@@ -42,3 +42,14 @@ export function claimHere(webhook: IWebhookFunctions, delivered: string[], key: 
 	if (knownHere.size > TRIGGERS_KEPT) knownHere.delete(knownHere.keys().next().value as string);
 	return known;
 }
+
+/**
+ * Lets go of `key` in this n8n, for a call whose run n8n could not start: a copy of it sent
+ * again is then started, and saves made from now on no longer hold it.
+ */
+export function releaseHere(webhook: IWebhookFunctions, key: string): void {
+	const node = webhook.getNode();
+	const known = knownHere.get(`${webhook.getMode()}/${String(webhook.getWorkflow().id ?? '')}/${node.id ?? node.name}`);
+	const index = known?.indexOf(key) ?? -1;
+	if (known && index >= 0) known.splice(index, 1);
+}

@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { MAX_RECORD_ID_LENGTH, type RecordKind, recordIdOf } from '../shared/api/records';
-import { claimHere } from './claimHere';
+import { claimHere, releaseHere } from './claimHere';
 
 /**
  * Each render or batch starts the workflow once. Confirmation proves that a render exists, not
@@ -12,8 +12,8 @@ import { claimHere } from './claimHere';
  * across restarts and across webhook processors in queue mode.
  *
  * n8n saves the static data only where it finds it marked changed, and a run it starts before
- * saving clears that mark (see the trigger's `webhook()`: it answers the call itself so that
- * n8n saves first). n8n reads and saves the whole static data per call, with nothing to claim
+ * saving clears that mark (n8n 2.x starts the run, then answers and saves): a claim marks the
+ * memory again when n8n reads the answer (`Claim.remember`, receive.ts's startedAnswer). n8n reads and saves the whole static data per call, with nothing to claim
  * an ID atomically; within one running n8n, `claimHere` keeps overlapping calls from starting a
  * delivery twice or saving a memory without each other's IDs. Calls that overlap in different
  * n8n processes (two webhook processors in queue mode) may still do both (docs/trigger.md).
@@ -38,11 +38,28 @@ interface DeliveryMemory {
 	delivered?: unknown;
 }
 
+/** A delivery claimed as started: what the call does once n8n has queued its run, or could not. */
+export interface Claim {
+	/**
+	 * Marks the trigger's memory changed again, so that n8n saves it: called when n8n reads
+	 * the answer, which n8n 2.x does after it queued the run (whose workflow cleared the mark)
+	 * and n8n 1.x before it starts the run.
+	 */
+	remember(): void;
+	/** Lets go of the claim in this n8n: n8n could not start the run, and saves nothing. */
+	release(): void;
+}
+
 /**
  * Whether this is the first call for the record's render or batch; if it is, it is remembered
  * as started from now on.
  */
 export function firstDelivery(webhook: IWebhookFunctions, event: RecordKind, record: IDataObject): boolean {
+	return claimDelivery(webhook, event, record) !== undefined;
+}
+
+/** The claim of the record's render or batch, if this is the first call for it (see firstDelivery). */
+export function claimDelivery(webhook: IWebhookFunctions, event: RecordKind, record: IDataObject): Claim | undefined {
 	const key = `${event}:${recordIdOf(event, record)}`;
 	const memory = webhook.getWorkflowStaticData('node') as DeliveryMemory;
 	// An entry over the bound (saved before the trigger refused such IDs: issue 60's flood left
@@ -50,9 +67,15 @@ export function firstDelivery(webhook: IWebhookFunctions, event: RecordKind, rec
 	const delivered = Array.isArray(memory.delivered) ? (memory.delivered as unknown[]).filter(isRememberedKey) : [];
 	// Checked and claimed with no wait in between, so that no other call of this n8n comes between.
 	const known = claimHere(webhook, delivered, key, REMEMBERED_DELIVERIES);
-	if (!known) return false;
+	if (!known) return undefined;
 	// This trigger's live list (claimHere): IDs that calls overlapping this one claim before n8n
 	// saves it are saved with it. Assigned, not pushed: n8n saves static data when a property of it is set.
 	memory.delivered = known;
-	return true;
+	return {
+		remember: () => {
+			// Set again: setting a property marks the static data changed, whatever the value.
+			memory.delivered = known;
+		},
+		release: () => releaseHere(webhook, key),
+	};
 }

@@ -7,7 +7,7 @@ import type { FileContext } from '../shared/files/fileContext';
 import { downloadAnswerFiles, type FilesAnswer, filesAsItems, fileOutputOf, numberedField } from '../shared/files/fileOutput';
 import { confirmWithService } from '../shared/transport/confirmation';
 import { CREDENTIAL_TYPE } from '../shared/transport/transport';
-import { firstDelivery, START_ONCE } from './deliveries';
+import { type Claim, claimDelivery, START_ONCE } from './deliveries';
 import { receivedBytes, resultsRefusal, sizeRefusal } from './payloadBounds';
 import { payloadFileContext } from './payloadDownloads';
 import { tokenAccepted } from './secret';
@@ -23,8 +23,8 @@ export interface Protections {
 
 /**
  * One call to the trigger, as both versions take it: the token (when on), the bounds, the
- * filters, the confirmation (when on), Start Once, the downloads; answered here in every
- * case (see the last lines for why a started call too).
+ * filters, the confirmation (when on), Start Once, the downloads; a call that starts nothing
+ * is answered here, a started one by n8n (see startedAnswer).
  */
 export async function receiveDelivery(context: IWebhookFunctions, protections: Protections): Promise<IWebhookResponseData> {
 	// Every credential read of the call (token, lookup, downloads' Base URL) shared with the calls of the same second.
@@ -72,21 +72,51 @@ export async function receiveDelivery(context: IWebhookFunctions, protections: P
 		if ('refusal' in confirmation) return refuse(confirmation.refusal.status, confirmation.refusal.message);
 		payload = confirmation.record;
 	}
-	if ((webhook.getNodeParameter(START_ONCE, true) as boolean) && !firstDelivery(webhook, event, payload)) {
-		response.status(200).json({ received: true, started: false, duplicate: true });
-		return { noWebhookResponse: true };
+	let claim: Claim | undefined;
+	if (webhook.getNodeParameter(START_ONCE, true) as boolean) {
+		const claimed = claimDelivery(webhook, event, payload);
+		if (!claimed) {
+			response.status(200).json({ received: true, started: false, duplicate: true });
+			return { noWebhookResponse: true };
+		}
+		// Answered otherwise than `200 started` (n8n could not start the run, or a download
+		// threw), the call started nothing and n8n saved nothing: the delivery sent again must start.
+		response.once('finish', () => response.statusCode !== 200 && claimed.release());
+		claim = claimed;
 	}
 
 	const items = (webhook.getNodeParameter('downloadFile', false) as boolean)
 		? await itemsWithFiles(webhook, event, payload, protections.confirm)
 		: [{ json: { event, ...payload } }];
-	// Answered here, not through `webhookResponse`: n8n 2.x starts the run of an onReceived
-	// webhook before it answers and then saves the static data, and the run's workflow, built
-	// on the same static-data object, clears its mark of a change, so the delivery just
-	// remembered would not be saved. A call the node has answered itself is answered, and
-	// its static data saved, before the run starts, on n8n 1.x and 2.x alike (docs/trigger.md).
-	response.status(200).json({ received: true, started: true });
-	return { noWebhookResponse: true, workflowData: [items] };
+	return startedAnswer([items], claim);
+}
+
+/**
+ * A started call is answered by n8n, with `webhookResponse`: n8n 2.x sends that answer only
+ * once the run is queued (in queue mode, on Redis) or started, and answers a run it could not
+ * start with an error, so `200 started` means that the execution exists. (Answered by the node
+ * itself, before n8n queued the run, a call was answered `200 started` and then lost when
+ * Redis went away in between: test/queue/twoWebhookProcessors.test.ts.)
+ *
+ * n8n saves the static data (the Start Once memory) when it answers, only if it finds it marked
+ * changed, and in 2.x the run's workflow, built on the same static-data object, has cleared
+ * that mark by then. So the memory is marked again when n8n reads the answer, which 2.x does
+ * after queueing the run and before saving, and 1.x before saving and starting the run (n8n
+ * 1.x answers an onReceived webhook before it starts the run, as before). Where n8n could not
+ * start the run it answers with an error and saves nothing (receiveDelivery then lets go of
+ * the claim in this n8n, so that the delivery sent again starts).
+ */
+function startedAnswer(workflowData: INodeExecutionData[][], claim: Claim | undefined): IWebhookResponseData {
+	const answer = { received: true, started: true };
+	const result: IWebhookResponseData = { workflowData };
+	Object.defineProperty(result, 'webhookResponse', {
+		enumerable: true,
+		get: () => {
+			claim?.remember();
+			return answer;
+		},
+	});
+	return result;
 }
 
 /** The finished files of a payload, as the output items (see `FileOutput`). */

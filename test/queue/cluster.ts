@@ -1,6 +1,6 @@
 /**
  * n8n in queue mode, as users who outgrow one machine run it: a main process (editor, REST
- * API, schedules), one webhook processor, and two workers, sharing one PostgreSQL database
+ * API, schedules), one webhook processor (or more, behind one public address), and two workers, sharing one PostgreSQL database
  * and one Redis. The pinned n8n of the end-to-end tests, with the packed package installed
  * once and seen by every process. Binary data is left to n8n's default for queue mode
  * (`database` in n8n 2.x).
@@ -116,12 +116,18 @@ export class QueueCluster {
 	readonly postgres = new Postgres();
 	readonly redis = new Redis();
 	main!: N8n;
+	/** The first webhook processor: the one `WEBHOOK_URL` names. */
 	webhookProcessor!: ClusterProcess;
+	/** Every webhook processor (`webhookProcessors` of `start`), the first one first. */
+	webhookProcessors: ClusterProcess[] = [];
 	workers: ClusterProcess[] = [];
 	mainUrl = '';
 	webhookUrl = '';
+	/** Each webhook processor's own address, in the order of `webhookProcessors`. */
+	webhookUrls: string[] = [];
 	private webhookPort = 0;
 	private sharedNodes = true;
+	private webhookProcessorSettings: NodeJS.ProcessEnv = WEBHOOK_PROCESSOR_SETTINGS;
 	private readonly others: N8n[] = [];
 
 	/**
@@ -153,8 +159,12 @@ export class QueueCluster {
 	 * Without a tarball, n8n installs the package itself, from the list in `extraEnv`
 	 * (N8N_COMMUNITY_PACKAGES): each process then has a nodes folder of its own, as separate
 	 * containers have, and `mainLast` starts the main after the others.
+	 *
+	 * `webhookProcessors` (1 by default): more than one, as behind a load balancer; each has
+	 * its own port (and task-runner broker port), all share the database and Redis.
+	 * `webhookProcessorSettings`: settings of the webhook processors over the cluster's.
 	 */
-	async start(tarball: string | undefined, prepare: (main: N8n) => Promise<void>, workerCount = 2, options: { mainLast?: boolean } = {}): Promise<void> {
+	async start(tarball: string | undefined, prepare: (main: N8n) => Promise<void>, workerCount = 2, options: { mainLast?: boolean; webhookProcessors?: number; webhookProcessorSettings?: NodeJS.ProcessEnv } = {}): Promise<void> {
 		await Promise.all([this.postgres.start(), this.redis.start()]);
 		this.webhookPort = await freePort();
 		this.main = new ClusterN8n(undefined, 0, () => this.sharedEnv());
@@ -162,14 +172,30 @@ export class QueueCluster {
 		this.sharedNodes = tarball !== undefined;
 		await prepare(this.main);
 		if (!options.mainLast) this.mainUrl = await this.main.start();
-		this.webhookProcessor = await this.startProcess('webhook', ['webhook'], this.webhookPort, WEBHOOK_PROCESSOR_SETTINGS);
-		this.webhookUrl = `http://127.0.0.1:${this.webhookPort}`;
+		this.webhookProcessorSettings = { ...WEBHOOK_PROCESSOR_SETTINGS, ...options.webhookProcessorSettings };
+		for (let index = 1; index <= (options.webhookProcessors ?? 1); index++) await this.addWebhookProcessor(false);
+		this.webhookProcessor = this.webhookProcessors[0];
+		this.webhookUrl = this.webhookUrls[0];
 		for (let index = 1; index <= workerCount; index++) {
 			this.workers.push(await this.startProcess(`worker-${index}`, ['worker', `--concurrency=${WORKER_CONCURRENCY}`], 0));
 		}
 		await Promise.all(this.workers.map(async (worker) => await worker.waitForLog(/n8n worker is now ready/)));
-		await this.webhookProcessor.waitForLog(/Webhook listener waiting for requests/);
+		await Promise.all(this.webhookProcessors.map(async (processor) => await processor.waitForLog(/Webhook listener waiting for requests/)));
 		if (options.mainLast) this.mainUrl = await this.main.start();
+	}
+
+	/**
+	 * Starts one more webhook processor (the first on the port `WEBHOOK_URL` names), e.g. in
+	 * place of one that exited; `ready`: resolves once it listens.
+	 */
+	async addWebhookProcessor(ready = true): Promise<ClusterProcess> {
+		const index = this.webhookProcessors.length + 1;
+		const port = index === 1 ? this.webhookPort : await freePort();
+		const processor = await this.startProcess(index === 1 ? 'webhook' : `webhook-${index}`, ['webhook'], port, this.webhookProcessorSettings);
+		this.webhookProcessors.push(processor);
+		this.webhookUrls.push(`http://127.0.0.1:${port}`);
+		if (ready) await processor.waitForLog(/Webhook listener waiting for requests/);
+		return processor;
 	}
 
 	/**
@@ -204,7 +230,7 @@ export class QueueCluster {
 	}
 
 	async stop(): Promise<void> {
-		await Promise.all([...this.workers, this.webhookProcessor].filter(Boolean).map(async (process) => await process.stop()));
+		await Promise.all([...this.workers, ...this.webhookProcessors].map(async (process) => await process.stop()));
 		await this.main?.dispose();
 		for (const n8n of this.others) await n8n.dispose();
 		await Promise.all([this.redis.stop(), this.postgres.stop()]);

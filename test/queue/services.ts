@@ -105,8 +105,9 @@ export class Redis {
 	port = 0;
 	private server: ChildProcess | undefined;
 
-	async start(): Promise<void> {
-		this.port = await freePort();
+	/** `samePort`: start again where it was, as a Redis back after an outage (see `stop`). */
+	async start(samePort = false): Promise<void> {
+		if (!samePort || this.port === 0) this.port = await freePort();
 		this.server = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});

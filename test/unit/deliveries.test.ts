@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from '@jest/globals';
 
-import { firstDelivery, REMEMBERED_DELIVERIES } from '../../dist/nodes/PdfNoodleTrigger/deliveries.js';
+import { claimDelivery, firstDelivery, REMEMBERED_DELIVERIES } from '../../dist/nodes/PdfNoodleTrigger/deliveries.js';
 
 let workflowsMade = 0;
 
@@ -69,4 +69,17 @@ test('entries over the ID bound, saved before the trigger refused such IDs, are 
 	const staticData: Record<string, unknown> = { delivered: ['render:kept', flooded, 42] };
 	assert.equal(firstDelivery(webhookWith(staticData), 'render', render('r-next')), true);
 	assert.deepEqual(staticData.delivered, ['render:kept', 'render:r-next']);
+});
+
+test('a claim whose run n8n could not start is let go of: a copy sent again starts, and later saves do not hold it', () => {
+	const workflowId = `wf-${++workflowsMade}`;
+	const first: Record<string, unknown> = {};
+	const claim = claimDelivery(webhookWith(first, workflowId), 'render', render('not-queued'));
+	assert.ok(claim);
+	const overlapping: Record<string, unknown> = {};
+	assert.equal(firstDelivery(webhookWith(overlapping, workflowId), 'render', render('other')), true);
+	assert.equal(firstDelivery(webhookWith({}, workflowId), 'render', render('not-queued')), false, 'refused while its run is being queued');
+	claim.release();
+	assert.deepEqual(overlapping.delivered, ['render:other'], 'the overlapping call saves without it');
+	assert.equal(firstDelivery(webhookWith({}, workflowId), 'render', render('not-queued')), true, 'sent again, it starts');
 });
