@@ -27,9 +27,17 @@ const people = (count: number, template = 'certificate'): INodeExecutionData[] =
 const batchPosts = () => apiRequests(sandbox).filter((request) => request.method === 'POST');
 const run = async (parameters: Record<string, unknown>, input: INodeExecutionData[], continueOnFail = false) =>
 	await sandbox.run(parameters, input, continueOnFail ? { onError: 'continueRegularOutput' } : {});
+/**
+ * For a test that checks what is sent, paired and reported, not what is in the documents:
+ * every render is the sandbox's prepared one-page PDF instead of a Chromium render (the
+ * template is still looked up). Tests that read a document's text or pages, or need a broken
+ * template to fail, render for real.
+ */
+const preparedDocuments = () => (sandbox.context.settings.fixedRender = true);
 
 describe('from input items', () => {
 	test('45 items make 3 batches of at most 20, and every item gets its document', async () => {
+		preparedDocuments();
 		const { items, error } = await run({ ...renderTemplates, downloadFile: false }, people(45));
 		assert.equal(error, undefined, error?.message);
 		// The batches go out side by side, so the sandbox may see them in any order.
@@ -85,6 +93,7 @@ describe('from input items', () => {
 	});
 
 	test('merge without the single files is one item', async () => {
+		preparedDocuments();
 		const { items } = await run({ ...renderTemplates, batchOptions: { merge: true } }, people(2));
 		assert.equal(items.length, 1);
 		assert.equal(items[0].json.status, 'SUCCESS');
@@ -131,6 +140,7 @@ describe('from input items', () => {
 	});
 
 	test('batches are also cut to stay under 3 MB', async () => {
+		preparedDocuments();
 		const big = 'x'.repeat(900 * 1024);
 		const { error } = await run(
 			{ resource: 'batch', operation: 'renderHtml', batchSource: 'inputItems', documentHtml: `={{ "<p>" + $json.name + "</p><!--${big}-->" }}`, downloadFile: false },
@@ -176,6 +186,7 @@ describe('states', () => {
 describe('waiting and status', () => {
 	test('a batch over the sync wait is answered 202 and polled at the batch status', async () => {
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, batchStaggerMs: 400 });
+		preparedDocuments();
 		const { items, error } = await run({ ...renderTemplates, downloadFile: false }, people(4));
 		assert.equal(error, undefined, error?.message);
 		assert.equal(items.length, 4);
@@ -185,6 +196,7 @@ describe('waiting and status', () => {
 	});
 
 	test('async with waiting: the webhook gets the batch record, the node polls and outputs the documents', async () => {
+		preparedDocuments();
 		const { items, error } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url, waitForCompletion: true }, people(2));
 		assert.equal(error, undefined, error?.message);
 		const body = batchPosts()[0].body as { async: boolean; webhook: string };
@@ -245,6 +257,7 @@ describe('Get Status with "Wait for Completion"', () => {
 	});
 
 	test('a status the API does not name is not the end of the batch: the wait asks again and outputs the finished one', async () => {
+		preparedDocuments();
 		const { items: started } = await run({ ...renderTemplates, mode: 'async', webhook: receiver.url, waitForCompletion: false }, people(2));
 		const batchRequestId = String(started[0].json.batchRequestId);
 		await sandbox.context.batches.get(batchRequestId)!.finished;
@@ -264,6 +277,7 @@ describe('from a list per item', () => {
 	const listOf = (entries: unknown) => ({ resource: 'batch', operation: 'renderTemplates', batchSource: 'list', entries: JSON.stringify(entries), downloadFile: false });
 
 	test('each item is one batch; every entry\'s document is paired with it', async () => {
+		preparedDocuments();
 		const entries = [1, 2, 3].map((n) => ({ templateId: 'certificate', data: { recipient_name: `L${n}` } }));
 		const { items, error } = await run(listOf(entries), [{ json: {} }]);
 		assert.equal(error, undefined, error?.message);
@@ -339,6 +353,7 @@ describe('batches like single renders', () => {
 	});
 
 	test('a synchronous batch may notify a webhook: the body has the webhook and no async, the receiver gets the record', async () => {
+		preparedDocuments();
 		const { error } = await run({ ...renderTemplates, webhook: receiver.url, downloadFile: false }, people(2));
 		assert.equal(error, undefined, error?.message);
 		const body = batchPosts()[0].body as Record<string, unknown>;

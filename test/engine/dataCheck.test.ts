@@ -54,6 +54,13 @@ const renderTemplate = (template: string, data: unknown, extra: Parameters = {})
 	...extra,
 });
 
+/**
+ * For a test that checks the lookup, what was sent and what the items and hints say, not the
+ * document: its renders are the sandbox's prepared one-page PDF instead of Chromium's (the
+ * template is still looked up, a missing one still 404). Tests that read a PDF render for real.
+ */
+const preparedDocuments = () => (sandbox.context.settings.fixedRender = true);
+
 async function textOf(item: INodeExecutionData): Promise<string> {
 	return await pdfText(await binaryBytes(item.binary?.data));
 }
@@ -111,6 +118,7 @@ describe('Render From Template', () => {
 	});
 
 	test('Refuse with Continue On Fail: the item that fits renders, the other is an error item', async () => {
+		preparedDocuments();
 		const parameters = renderTemplate('invoice', '={{ JSON.stringify($json) }}', { dataCheck: 'refuse' });
 		const { items, error } = await run(parameters, [{ json: INVOICE_FITS }, { json: INVOICE_GUESSED }], { continueOnFail: true });
 		assert.equal(error, undefined, error?.message);
@@ -120,6 +128,7 @@ describe('Render From Template', () => {
 	});
 
 	test('Off: today\'s behaviour, no lookup and no dataCheck', async () => {
+		preparedDocuments();
 		const { items, error, hints } = await run(renderTemplate('invoice', INVOICE_GUESSED, { dataCheck: 'off' }));
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(requestLines(), ['POST /v1/pdf/sync']);
@@ -236,6 +245,7 @@ describe('Map Automatically', () => {
 	});
 
 	test('with Send Mapped Values as Text, numbers and booleans go as text', async () => {
+		preparedDocuments();
 		const mapper = await autoMapper('certificate');
 		clearRequestLog(sandbox);
 		const input = [{ json: { recipient_name: 'Ada', course: { title: 'Compilers', hours: 40 }, with_honors: false, issued_on: 'May' } }];
@@ -257,6 +267,7 @@ describe('Batch → Render Templates', () => {
 	});
 
 	test('from input items, Warn: one lookup for the whole batch; the document whose data lacks variables says so', async () => {
+		preparedDocuments();
 		const { items, error, hints } = await run(fromItems(), [{ json: INVOICE_FITS }, { json: INVOICE_GUESSED }, { json: INVOICE_FITS }]);
 		assert.equal(error, undefined, error?.message);
 		assert.deepEqual(requestLines(), ['GET /v1/integration/templates/invoice/variables', 'POST /v1/pdf/batch']);
@@ -267,6 +278,7 @@ describe('Batch → Render Templates', () => {
 	});
 
 	test('from input items, Refuse: the item is not in the batch and fails; the others render', async () => {
+		preparedDocuments();
 		const { items, error } = await run(fromItems({ dataCheck: 'refuse' }), [{ json: INVOICE_FITS }, { json: INVOICE_GUESSED }, { json: INVOICE_FITS }], { continueOnFail: true });
 		assert.equal(error, undefined, error?.message);
 		assert.equal((posted()[0].items as unknown[]).length, 2);
@@ -290,6 +302,7 @@ describe('Batch → Render Templates', () => {
 	});
 
 	test('from a list per item: each entry checked against its own template; Refuse names the entry, Warn marks its document', async () => {
+		preparedDocuments();
 		const entries = JSON.stringify([
 			{ templateId: 'invoice', data: INVOICE_FITS },
 			{ templateId: 'packing-list', data: { order_id: 'A7', lines: 'X-1' , tags: [] } },
@@ -326,6 +339,7 @@ class PdfNoodleTool extends PdfNoodle {
 
 describe('as a tool', () => {
 	test('refuses by default, with the template\'s variables and what to do in the message; called again with those keys, it renders', async () => {
+		preparedDocuments();
 		const first = await run(renderTemplate('invoice', INVOICE_GUESSED), [{ json: {} }], { type: TOOL_TYPE });
 		assert.match(String(first.error?.message), /^Invalid "Data \(JSON\)": does not fit template "invoice": it lacks customer.name, customer.email; the template has no customer.nam\. The template's variables: invoice_number, date, customer\.name, customer\.email, items\[\]\.description/);
 		assert.match(String(first.error?.message), /Give the data every variable of the template by these names/);
@@ -339,6 +353,7 @@ describe('as a tool', () => {
 	});
 
 	test('in a workflow the same node warns by default', async () => {
+		preparedDocuments();
 		const { items } = await sandbox.run(renderTemplate('invoice', INVOICE_GUESSED));
 		assert.equal(items[0].json.renderStatus, 'SUCCESS');
 	});

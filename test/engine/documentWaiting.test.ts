@@ -34,6 +34,15 @@ const renderLetter = {
 	pollInterval: 1,
 };
 
+/**
+ * For a test that checks the waiting (status calls, retries, the 202 answer, time-outs), not the
+ * document: its renders are the sandbox's prepared one-page PDF instead of Chromium's. Several
+ * of them finish after their test (a time-out, no waiting), where nobody reads them but
+ * Chromium would still take the machine's time. Tests that read a PDF's text or need the broken
+ * template to fail render for real.
+ */
+const preparedDocuments = () => (sandbox.context.settings.fixedRender = true);
+
 const statusCalls = () => apiRequests(sandbox).filter((request) => request.path.startsWith('/v1/pdf/status/'));
 const renderCalls = () => apiRequests(sandbox).filter((request) => request.method === 'POST');
 
@@ -51,6 +60,7 @@ describe('a sync render answered 202', () => {
 	});
 
 	test('with "Wait for Completion" off, the 202 answer is the output', async () => {
+		preparedDocuments();
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
 		const { items } = await sandbox.run({ ...renderLetter, waitForCompletion: false });
 		assert.deepEqual(Object.keys(items[0].json).sort(), ['message', 'requestId', 'statusUrl']);
@@ -59,6 +69,7 @@ describe('a sync render answered 202', () => {
 	});
 
 	test('running out of time names how long it waited, the request id and the status URL', async () => {
+		preparedDocuments();
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 8000 });
 		const { error } = await sandbox.run({ ...renderLetter, waitTimeout: 2 });
 		assert.ok(error);
@@ -68,6 +79,7 @@ describe('a sync render answered 202', () => {
 	});
 
 	test('a transient 503 and a 429 with Retry-After of a status call are retried', async () => {
+		preparedDocuments();
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
 		sandbox.context.faults.push(
 			{ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 503, times: 1 },
@@ -81,6 +93,7 @@ describe('a sync render answered 202', () => {
 	});
 
 	test('a status call whose connection is reset is retried', async () => {
+		preparedDocuments();
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1000 });
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'reset', times: 2 });
 		const { items, error } = await sandbox.run(renderLetter);
@@ -90,6 +103,7 @@ describe('a sync render answered 202', () => {
 	});
 
 	test('a status call answering 404 ends the wait with that error', async () => {
+		preparedDocuments();
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 1500 });
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 404, body: { message: 'Request could not be found' }, times: 1 });
 		const { error } = await sandbox.run(renderLetter);
@@ -97,6 +111,7 @@ describe('a sync render answered 202', () => {
 	});
 
 	test('cancelling the execution stops the wait', async () => {
+		preparedDocuments();
 		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 60_000 });
 		let cancel = () => {};
 		const running = sandbox.run(renderLetter, undefined, undefined, { onStart: (execution) => (cancel = execution.cancel) });
@@ -149,6 +164,7 @@ describe('asynchronous renders', () => {
 	});
 
 	test('by default it does not wait: the acknowledgement {requestId} is the output, nothing is polled', async () => {
+		preparedDocuments();
 		const { items } = await sandbox.run({ ...renderLetter, mode: 'async', webhook: receiver.url });
 		assert.deepEqual(Object.keys(items[0].json), ['requestId']);
 		assert.equal(items[0].binary, undefined);
@@ -211,6 +227,7 @@ describe('Get Status', () => {
 	});
 
 	test('by full status URL', async () => {
+		preparedDocuments();
 		const requestId = await finishedRender();
 		const { items } = await sandbox.run({ resource: 'document', operation: 'getStatus', requestId: `${sandbox.baseUrl}/v1/pdf/status/${requestId}`, downloadFile: false });
 		assert.equal(items[0].json.requestId, requestId);
@@ -238,6 +255,7 @@ describe('Get Status', () => {
 	});
 
 	test('waiting runs out of time with the request ID to look it up later', async () => {
+		preparedDocuments();
 		sandbox.context.settings.renderDelayMs = 8000;
 		const { items: started } = await sandbox.run({ ...renderLetter, mode: 'async', webhook: receiver.url, waitForCompletion: false });
 		const requestId = String(started[0].json.requestId);

@@ -74,7 +74,8 @@ describe('the node as a tool: an error\'s message carries what to do next', () =
 	});
 
 	test('a render past the wait bound names the request and Get Status', async () => {
-		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 8000 });
+		// The prepared PDF, not Chromium: the render is never read, and it ends after the test.
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 8000, fixedRender: true });
 		const { error } = await sandbox.run({ resource: 'document', operation: 'renderFromHtml', html: '<p>Slow</p>', waitTimeout: 1 }, undefined, undefined, { type: AS_TOOL, extraNodeTypes: { [AS_TOOL]: new PdfNoodle() } });
 		assert.match(String(error?.message), /^Timed out after waiting 1 s for the render to finish \(requestId ([\w-]+), last state ONGOING\)\. It may still finish: look it up later with "Get Status"\. requestId: \1/);
 	});

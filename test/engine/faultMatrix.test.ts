@@ -113,8 +113,14 @@ const families: Family[] = [
 	},
 ];
 
-/** Each family's own sandbox, by family name. */
-const sandboxes = new Map(families.map((family) => [family.name, useSandbox()]));
+/**
+ * Each family's own sandbox, by family name. Its renders are the sandbox's prepared one-page
+ * PDF, not Chromium's: the matrix checks what the node does with a fault (retries, error
+ * items, requests sent), never what a document holds, and a failed render is the injected
+ * `failRender` fault, which ends a prepared render FAILED too. (A template creation's preview
+ * is still rendered by Chromium.)
+ */
+const sandboxes = new Map(families.map((family) => [family.name, useSandbox({ fixedRender: true })]));
 
 /**
  * What a fault breaks: nothing (it is retried), one item (one document's file or render),

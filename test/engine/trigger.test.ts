@@ -101,6 +101,14 @@ async function asyncRenderTo(webhook: string, template = 'letter') {
 	return requestId;
 }
 
+/**
+ * For a test that checks what the trigger does with a delivery (lookups, executions, answers,
+ * what it remembers), not the document: its renders are the sandbox's prepared one-page PDF
+ * instead of Chromium's. Tests that read a file's text, or need the broken template to fail,
+ * render for real.
+ */
+const preparedDocuments = () => (sandbox.context.settings.fixedRender = true);
+
 /** A file the sandbox rendered (Chromium: its text is read), waited for past a 202 on a slow machine. */
 async function renderedFileUrl(): Promise<string> {
 	const response = await finishedCall(sandbox, '/v1/html-to-pdf/sync', { html: '<p>Batch document</p>' });
@@ -174,6 +182,7 @@ describe('events', () => {
 	});
 
 	test('a lookup answered 429 is sent again after its Retry-After: the delivery starts the workflow once, from the third lookup', async () => {
+		preparedDocuments();
 		const server = await trigger({ events: ['render'] }, confirmed('tok-429'));
 		sandbox.context.faults.push({ method: 'GET', pathPrefix: '/v1/pdf/status/', kind: 'status', status: 429, headers: { 'Retry-After': '1' }, times: 2 } as Fault);
 		const requestId = await asyncRenderTo(`${server.url}?token=tok-429`);
@@ -240,6 +249,7 @@ describe('events', () => {
 	});
 
 	test('an event that is not selected is answered 200 and starts nothing, without a lookup', async () => {
+		preparedDocuments();
 		const server = await trigger({ events: ['batch'] }, confirmed('tok-2'));
 		await asyncRenderTo(`${server.url}?token=tok-2`);
 		assert.equal(server.executions.length, 0);
@@ -307,6 +317,7 @@ describe('status filter', () => {
 
 describe('a file that cannot be downloaded still starts the workflow', () => {
 	test('an async render whose file host answers 503: the service gets 200, the item gets the payload and downloadError', async () => {
+		preparedDocuments();
 		const server = await trigger({ events: ['render'], downloadFile: true }, confirmed('tok-4'));
 		// More 503s than the download has tries: the file host stays down for the whole call.
 		const requestId = await withDownloadFault({ status: 503, times: 10 }, async () => await asyncRenderTo(`${server.url}?token=tok-4`));
@@ -381,6 +392,7 @@ describe('refused calls start nothing', () => {
 	});
 
 	test('an async render to a URL with the token gets through', async () => {
+		preparedDocuments();
 		const server = await trigger({ events: ['render'] }, secret('tok-42'));
 		await asyncRenderTo(`${server.url}?token=tok-42`);
 		assert.equal(server.executions.length, 1);
@@ -620,6 +632,7 @@ describe('a forged call cannot make n8n fetch an internal address or start a wor
 
 describe('each delivery starts once, and no call weighs more than a real one', () => {
 	test('a confirmed delivery posted again (a replay) is answered "duplicate" and starts nothing', async () => {
+		preparedDocuments();
 		const server = await trigger({ events: ['render'] }, confirmed('tok-replay'));
 		const requestId = await asyncRenderTo(`${server.url}?token=tok-replay`);
 		const delivered = sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === requestId)!;
@@ -633,6 +646,7 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 	});
 
 	test('three renders and a batch, each delivered and then posted again after the others, start exactly four executions, and n8n\'s saved static data names all four', async () => {
+		preparedDocuments();
 		// Today's order of n8n's webhook server (test/harness/webhook.ts): a workflow whose static
 		// data was saved before is reloaded on every call, and a run started before the save
 		// clears its mark of a change. The first delivery alone would pass either way.
@@ -652,6 +666,7 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 	});
 
 	test('deliveries of different renders arriving together each start once, and the memory n8n saves names every one', async () => {
+		preparedDocuments();
 		const source = await trigger({ events: ['render'] }, confirmed('tok-together'));
 		const renders = [];
 		for (let index = 0; index < 4; index++) renders.push(await asyncRenderTo(`${source.url}?token=tok-together`));
@@ -663,6 +678,7 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 	});
 
 	test('deliveries of different renders whose saves reach n8n\'s database in the reverse order: the memory saved last still names both', async () => {
+		preparedDocuments();
 		const source = await trigger({ events: ['render'] }, confirmed('tok-reverse'));
 		const renders = [await asyncRenderTo(`${source.url}?token=tok-reverse`), await asyncRenderTo(`${source.url}?token=tok-reverse`)];
 		// Another workflow gets both at once; the first call's save is written after the second's.
@@ -673,6 +689,7 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 	});
 
 	test('copies of one delivery arriving at the same instant start the workflow once in one n8n', async () => {
+		preparedDocuments();
 		const first = await trigger({ events: ['render'] }, confirmed('tok-burst'));
 		const requestId = await asyncRenderTo(`${first.url}?token=tok-burst`);
 		const [delivery] = deliveriesOf([requestId]);
@@ -691,6 +708,7 @@ describe('each delivery starts once, and no call weighs more than a real one', (
 	});
 
 	test('with "Start Once per Render or Batch" off, every call starts the workflow', async () => {
+		preparedDocuments();
 		const server = await trigger({ events: ['render'], startOnce: false }, confirmed('tok-every'));
 		const requestId = await asyncRenderTo(`${server.url}?token=tok-every`);
 		const delivered = sandbox.context.webhookDeliveries.find((entry) => (entry.payload as { requestId?: string }).requestId === requestId)!;
@@ -792,6 +810,7 @@ describe('what is remembered stays in its mode', () => {
 
 describe('the webhook lifecycle: pdf noodle has no API to register webhooks', () => {
 	test('activating and deactivating send nothing to pdf noodle, and the trigger keeps receiving calls', async () => {
+		preparedDocuments();
 		const server = await trigger({ events: ['render'] }, confirmed('tok-lifecycle-123456'));
 		// Activation: checkExists says there is nothing to create; deactivation: nothing to delete.
 		assert.equal(await server.lifecycle('checkExists'), true);
