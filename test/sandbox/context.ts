@@ -24,7 +24,7 @@ export interface SandboxSettings {
 	 * Every render returns the same small prepared PDF instead of running Chromium: for
 	 * benchmarks (a fixed `renderDelayMs` is then the whole render latency) and for tests that
 	 * check what is done with a render, not what was rendered. The template is not filled, so a
-	 * broken or missing template's render succeeds too.
+	 * broken template's render succeeds too (a missing one is still answered 404).
 	 */
 	fixedRender?: boolean;
 	/**
