@@ -132,10 +132,24 @@ describe('renders, PDF tool jobs and waiting Get Status items of one run learn f
 		assert.deepEqual([...statusCallsPerId().values()].sort(), [...Array(RENDERS - 1).fill(2), 3]);
 	});
 
-	test('a render on its own is polled as before: at every interval after its 202', async () => {
-		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderDelayMs: 3000 });
-		const run = await sandbox.run(waitingRender);
+	test('a render on its own is polled as before: at every interval after its 202, until it is done', async () => {
+		// The render ends when the test lets it (renderGate), not after a delay that a late poll on a loaded machine could outrun.
+		let release = () => {};
+		Object.assign(sandbox.context.settings, { syncWaitMs: 100, renderGate: new Promise<void>((resolve) => (release = resolve)) });
+		const running = sandbox.run(waitingRender);
+		const statusCalls = () => [...statusCallsPerId().values()].reduce((sum, count) => sum + count, 0);
+		// Two polls while the render goes on: a lone render keeps asking at its interval.
+		for (const stop = Date.now() + 60_000; statusCalls() < 2; ) {
+			assert.ok(Date.now() < stop, `${statusCalls()} status calls within a minute`);
+			await new Promise((wait) => setTimeout(wait, 50));
+		}
+		const askedWhileGoing = statusCalls();
+		release();
+		const run = await running;
 		assert.equal(run.error, undefined, run.error?.message);
-		assert.deepEqual([...statusCallsPerId().values()], [2]);
+		// One render, asked until it was done: once more after it ended, and that answer was SUCCESS.
+		assert.equal(statusCallsPerId().size, 1);
+		assert.equal(statusCalls(), askedWhileGoing + 1);
+		assert.equal(run.items[0].json.renderStatus, 'SUCCESS');
 	});
 });

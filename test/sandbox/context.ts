@@ -28,6 +28,11 @@ export interface SandboxSettings {
 	 */
 	fixedRender?: boolean;
 	/**
+	 * Renders end only once this settles (after their delay): a test decides when the work is
+	 * done, where a delay would race the node's polls on a loaded machine. In-process tests only.
+	 */
+	renderGate?: Promise<void>;
+	/**
 	 * A PDF of the same HTML with the same print options as an earlier one is given the bytes
 	 * Chromium rendered then, not rendered again: for test files that render the same documents
 	 * test after test and check what is done with them, not the render (batchJoin.test.ts).

@@ -33,6 +33,8 @@ export interface StoredFileOptions {
 
 export interface RenderSettings {
 	renderDelayMs: number;
+	/** Renders end only once it settles (SandboxSettings.renderGate). */
+	renderGate?: Promise<void>;
 	now: () => number;
 }
 
@@ -69,6 +71,7 @@ export class RenderQueue {
 			const delay = this.settings().renderDelayMs + (options.startDelayMs ?? 0);
 			// Unreferenced: a render still waiting out its delay does not keep a finished test process alive.
 			if (delay > 0) await sleep(delay, undefined, { ref: false });
+			await this.settings().renderGate;
 			if (this.injectedFailure()) throw new Error('Injected fault: the render fails');
 			const file = await render();
 			const baseName = options.fileBaseName ?? job.requestId;

@@ -79,7 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		templates: new TemplateStore(new Date(now())),
 		renders: new RenderQueue(
 			files,
-			() => ({ renderDelayMs: settings.renderDelayMs, now }),
+			() => ({ renderDelayMs: settings.renderDelayMs, renderGate: settings.renderGate, now }),
 			() => takeFault(faults, 'RENDER', '') !== undefined,
 		),
 		renderer: new Renderer(() => baseUrl, () => settings.reuseRenders === true),
