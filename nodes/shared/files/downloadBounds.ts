@@ -16,7 +16,6 @@ export const UNCONFIRMED_MAX_BYTES = 25 * 1024 * 1024;
 /** How long the downloads of one unconfirmed trigger call may take together; the call is answered after them. */
 export const UNCONFIRMED_DOWNLOAD_MS = 60_000;
 
-
 /** The limits of an unconfirmed trigger call's downloads, from now. */
 export function unconfirmedLimits(now = Date.now()): DownloadLimits {
 	return {
@@ -56,6 +55,11 @@ function isStream(body: unknown): body is Stream {
 	return typeof candidate?.on === 'function' && typeof candidate.pause === 'function' && typeof candidate.destroy === 'function';
 }
 
+/**
+ * Watches one download of `url` against `limits`: the deadline aborts its request and stops its
+ * body; the byte bound stops the body once it is passed. A stopped body errors with the refusal,
+ * which the caller gives out instead of the error its reader saw (`stoppedBy`).
+ */
 export function watchedDownload(context: FileContext, url: string, limits: DownloadLimits | undefined): WatchedDownload {
 	let stopped: NodeOperationError | undefined;
 	let body: Stream | undefined;
