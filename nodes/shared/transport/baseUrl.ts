@@ -35,7 +35,7 @@ export function normalizeBaseUrl(baseUrl: unknown): string {
 }
 
 /**
- * A URL's text as the WHATWG URL parser (and so axios, n8n's HTTP client) reads it: leading and
+ * A URL's text as the WHATWG URL parser (and so n8n's HTTP client) reads it: leading and
  * trailing spaces and control characters dropped, tabs and newlines removed wherever they are.
  * `' https://evil.example/'` is judged as the absolute URL it becomes, not as a relative path.
  */
