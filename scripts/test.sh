@@ -10,10 +10,10 @@
 #   3. n8n's editor in a headless Chromium (test/ui): the credential form, the node panel, the
 #      template picker and variable mapper, a step executed, the trigger's URLs;
 #   4. queue mode: PostgreSQL, Redis, a main, a webhook processor and two workers (test/queue).
-# The layers that start a real n8n run in two lanes side by side: one such file alone leaves
+# The layers that start a real n8n run in three lanes side by side: one such file alone leaves
 # about half of two cores idle while n8n waits for a render, a callback or its wait tracker
-# (docs/development.md). Each lane's step prints its output whole when it ends, so the two
-# logs do not interleave. The time of each step, and when it started, is printed at the end
+# (docs/development.md). Each lane's step prints its output whole when it ends, so the
+# lanes' logs do not interleave. The time of each step, and when it started, is printed at the end
 # (also when one fails).
 # Runs under Node 24 (scripts/toolchain.sh).
 set -euo pipefail
@@ -70,7 +70,7 @@ report() {
     echo "npm test failed in: $(paste -sd ';' "$kept/failed" | sed 's/;/; /g')."
     echo "  Its output is above: jest's \"Summary of all failing tests\" names each failed file and test;"
     echo "  a step of the real-n8n lanes is printed whole under \"=== <step>: failed ===\"."
-    if ! grep -q 'real n8n, two lanes' "$timings"; then
+    if ! grep -q 'real n8n, three lanes' "$timings"; then
       echo "  The layers after it did not run. Each runs alone: npm run test:e2e (n8n 2.x, with the 3.x"
       echo "  defaults), npm run test:e2e:n8n1 (n8n 1.x), npm run test:queue (queue mode), npm run test:ui (the editor)."
     fi
@@ -79,15 +79,19 @@ report() {
 }
 trap report EXIT
 
-# The lanes, balanced by the times their steps took in the runs docs/development.md lists.
-profile_then_n8n1() {
+# The lanes, balanced by the times their steps took under scripts/slow-machine.sh (the runs
+# docs/development.md lists): three, because each step mostly waits for n8n (a render, a call
+# back, its wait tracker, a restart), and the longest step, the 3.x defaults, is a lane of its own.
+profile_then_editor() {
   lane_step "end-to-end, n8n 2.x, 3.x defaults" bash scripts/e2e-3x.sh --profile &&
+    lane_step "editor" bash scripts/jest.sh --selectProjects ui --runInBand
+}
+others_then_n8n1() {
+  lane_step "end-to-end, n8n 2.x" bash scripts/e2e-3x.sh --others &&
     lane_step "end-to-end, n8n 1.x" env PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand
 }
-others_queue_editor() {
-  lane_step "end-to-end, n8n 2.x" bash scripts/e2e-3x.sh --others &&
-    lane_step "queue mode" bash scripts/jest.sh --selectProjects queue --runInBand &&
-    lane_step "editor" bash scripts/jest.sh --selectProjects ui --runInBand
+queue_mode() {
+  lane_step "queue mode" bash scripts/jest.sh --selectProjects queue --runInBand
 }
 
 step "setup" bash scripts/setup.sh
@@ -95,4 +99,4 @@ step "build" npm run --silent build:node24
 step "lint" npm run --silent lint:node24
 step "type-check of the tests" tsc -p tsconfig.test.json
 step "unit, contract, engine (coverage)" bash scripts/jest.sh --selectProjects unit contract engine --coverage
-step "real n8n, two lanes side by side" side_by_side profile_then_n8n1 others_queue_editor
+step "real n8n, three lanes side by side" side_by_side profile_then_editor others_then_n8n1 queue_mode

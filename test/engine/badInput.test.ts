@@ -17,7 +17,7 @@ import { type ExampleKey, exampleKey, exampleOf, templateById } from '../support
 import { clearRequestLog, credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 let pdfItem: INodeExecutionData;
 let pngItem: INodeExecutionData;
 

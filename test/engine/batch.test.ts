@@ -10,7 +10,7 @@ import { apiRequests, callApi, clearRequestLog } from '../support/sandbox';
 import { useReceiver } from '../support/useReceiver';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 const receiver = useReceiver();
 
 const byExpression = { __rl: true, mode: 'id', value: '={{ $json.template }}' };

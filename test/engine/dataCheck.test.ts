@@ -18,7 +18,7 @@ import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 
 beforeAll(() => addShapeTemplates(sandbox.context));
 

@@ -126,15 +126,17 @@ describe('a sync render answered 202', () => {
 });
 
 describe('Request Options → Request Timeout at its default', () => {
-	test('a sync render that pdf noodle holds 25 s before answering succeeds: the timeout is for one request, above the 30 s hold', async () => {
+	test('a sync render that pdf noodle holds 12 s before answering succeeds: the default Request Timeout, above the service\'s 30 s hold, is the one applied', async () => {
 		const requestOptions = new PdfNoodle().description.properties.find((property) => property.name === 'requestOptions');
 		const timeout = (requestOptions?.options as INodeProperties[]).find((option) => option.name === 'timeout');
 		assert.equal(timeout?.displayName, 'Request Timeout (Ms)');
-		// The render takes 25 s before Chromium starts; the sandbox holds the call up to 90 s
-		// instead of the service's 30 s, so that Chromium's own time on a loaded machine cannot
-		// turn the held call into a 202. What is tested is the node's side: one request that
-		// outlives 25 s is not cut by the default Request Timeout (n8n's own 10 s would cut it).
-		Object.assign(sandbox.context.settings, { syncWaitMs: 90_000, renderDelayMs: 25_000 });
+		// pdf noodle holds a synchronous call up to 30 s before it answers 202: the default must outlast that.
+		assert.ok((timeout?.default as number) > 30_000, `the default Request Timeout ${String(timeout?.default)} ms outlasts the 30 s hold`);
+		// The render takes 12 s before Chromium starts, past n8n's own 10 s request timeout, which
+		// would cut the call if the node's default were not the one applied; the sandbox holds the
+		// call up to 90 s instead of the service's 30 s, so that Chromium's own time on a loaded
+		// machine cannot turn the held call into a 202.
+		Object.assign(sandbox.context.settings, { syncWaitMs: 90_000, renderDelayMs: 12_000 });
 		const { items, error } = await sandbox.run({ ...renderLetter, requestOptions: { timeout: timeout?.default } });
 		assert.equal(error, undefined, error?.message);
 		assert.equal(statusCalls().length, 0, 'answered within the synchronous call, not polled');

@@ -12,7 +12,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { type FileServer, serveFiles, textPdf } from '../support/fixtures';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 let files: FileServer;
 
 beforeAll(async () => {

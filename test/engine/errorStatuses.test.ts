@@ -12,7 +12,7 @@ import { exampleKey, exampleOf, templateById } from '../support/operationExample
 import { apiRequests, credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 
 /** The node's list of operations, each named as the editor shows it (e.g. "Document → Get Status"), with its example. */
 const everyOperation = OPERATIONS.map((operation): [string, string] => {

@@ -16,7 +16,7 @@ import { pdfText } from '../support/pdf';
 import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 
 const EXECUTE_ONLY = 'test.pdfNoodleExecuteOnly';
 

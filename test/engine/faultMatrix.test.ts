@@ -155,7 +155,9 @@ const faultCases: FaultCase[] = [
 	},
 	{
 		name: 'status call 500 beyond the retries',
-		fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'status', status: 500, body: { message: 'Status store unavailable' }, times: 100 }),
+		// The 500s ask for a 1 s wait (Retry-After) so that the retries run out in seconds, not in
+		// the half minute of the growing backoff (1, 2, 4, 8, 8 s), whose steps test/unit/retry.test.ts pins.
+		fault: (f) => ({ method: 'GET', pathPrefix: f.poll, kind: 'status', status: 500, headers: { 'Retry-After': '1' }, body: { message: 'Status store unavailable' }, times: 100 }),
 		expect: 'every unit fails',
 		message: /Status store unavailable/,
 	},

@@ -11,7 +11,7 @@ import { serveFiles, textPdf, type FileServer } from '../support/fixtures';
 import { pdfPageCount } from '../support/pdf';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox({ opaqueFileUrls: true });
+const sandbox = useSandbox({ opaqueFileUrls: true, textRender: true });
 let files: FileServer;
 
 beforeAll(async () => {

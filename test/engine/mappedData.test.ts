@@ -13,7 +13,7 @@ import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, credentialsFor } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 

@@ -15,7 +15,7 @@ import { EXAMPLE_KEYS, type ExampleWorld, exampleOf, sandboxWorld } from '../sup
 import { apiRequests, takeContractViolations } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 /** What the examples read and look up: two PDFs the sandbox rendered (at its signed URLs), a render, a batch and a tool job it started. */
 let world: ExampleWorld;
 

@@ -12,7 +12,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 
 const FAST = { syncWaitMs: 30_000, renderDelayMs: 0, toolDelayMs: 0 };
 /** Longer than the synchronous wait: answered 202 and polled. */

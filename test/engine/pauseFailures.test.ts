@@ -11,7 +11,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { apiRequests } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 
 const template = { __rl: true, mode: 'id', value: 'certificate' };
 const people = (...names: string[]) => names.map((name) => ({ json: { name } }));

@@ -23,7 +23,7 @@ import { startReceiver } from '../support/receiver';
 import { apiRequests, callApi, clearRequestLog, credentialsFor, finishedCall } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
-const sandbox = useSandbox();
+const sandbox = useSandbox({ textRender: true });
 const servers: TriggerServer[] = [];
 
 afterAll(async () => {

@@ -33,6 +33,13 @@ export interface SandboxSettings {
 	 */
 	renderGate?: Promise<void>;
 	/**
+	 * Every PDF render is the document's visible text drawn without Chromium
+	 * (render/textOnly.ts): the template is filled (a broken one still fails), the words are
+	 * there page by page; the layout, a cover and the metadata are not. For tests that check
+	 * which document went where, not how it looks. A PNG is still Chromium's.
+	 */
+	textRender?: boolean;
+	/**
 	 * A PDF of the same HTML with the same print options as an earlier one is given the bytes
 	 * Chromium rendered then, not rendered again: for test files that render the same documents
 	 * test after test and check what is done with them, not the render (batchJoin.test.ts).

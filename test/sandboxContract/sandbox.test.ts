@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from '@jest/globals';
 
-import { isPdf, pdfText, pngSize } from '../support/pdf';
+import { isPdf, pdfPageTexts, pdfText, pngSize } from '../support/pdf';
 import { callApi, download, finishedCall } from '../support/sandbox';
 import { useSandbox } from '../support/useSandbox';
 
@@ -175,6 +175,31 @@ describe('signed URLs', () => {
 		const response = await finishedCall(sandbox, '/v1/html-to-pdf/sync', { html: '<p>x</p>', signedUrlExpiresIn: 60 });
 		const stretched = response.json.signedUrl.replace(/expires=(\d+)/, (_: string, at: string) => `expires=${Number(at) + 86400}`);
 		assert.equal((await download(stretched)).status, 403);
+	});
+});
+
+describe('the words-only render of tests (textRender)', () => {
+	beforeEach(() => {
+		sandbox.context.settings.textRender = true;
+	});
+
+	test('a template render is its filled words, page after page, without the head or styles', async () => {
+		const rows = Array.from({ length: 60 }, (_, index) => ({ description: `Line ${index + 1} &amp; more`, quantity: 1, unit_price: '1.00' }));
+		const response = await finishedCall(sandbox, '/v1/pdf/sync', { templateId: 'invoice', data: { ...INVOICE_DATA, items: rows } });
+		assert.equal(response.status, 200);
+		const pages = await pdfPageTexts((await download(response.json.signedUrl)).bytes);
+		assert.ok(pages.length >= 2, `${pages.length} pages for 60 rows`);
+		const words = pages.join('\n');
+		assert.match(words, /INV-1042/);
+		assert.match(words, /Line 1 &amp; more[\s\S]*Line 60 &amp; more/, 'the rows in order, an entity in the data as the reader sees it');
+		assert.doesNotMatch(words, /font-family|<\/?p>/, 'no styles, no tags');
+	});
+
+	test('a broken template still fails, and a PNG is still Chromium\'s', async () => {
+		const broken = await finishedCall(sandbox, '/v1/pdf/sync', { templateId: 'broken-layout', data: {} });
+		assert.equal(broken.status, 500);
+		const png = await finishedCall(sandbox, '/v1/html-to-pdf/sync', { html: '<p>image</p>', convertToImage: true });
+		assert.ok(pngSize((await download(png.json.signedUrl)).bytes).width > 0);
 	});
 });
 

@@ -7,6 +7,7 @@ import { HttpError, objectBody, type Router, sendError, sendJson } from '../http
 
 import { type PdfProperties, printOptionsFrom, type RenderedFile, renderDocument } from '../render/document';
 import type { PrintOptions } from '../render/renderer';
+import { textOnlyPdf } from '../render/textOnly';
 import { type RenderJob, renderResult } from '../renders';
 import { fillTemplate } from '../templates/store';
 import { finishedWithin } from '../wait';
@@ -118,14 +119,14 @@ function pdfParamsOf(value: unknown): Record<string, unknown> {
 
 export function startRender(context: SandboxContext, request: RenderRequest, options: RenderOptions, startDelayMs = 0): RenderJob {
 	return context.renders.start(
-		async () =>
-			context.settings.fixedRender ? await preparedPdf() : await renderDocument(context.renderer, {
-				...request,
-				html: request.html(),
-				convertToImage: options.convertToImage,
-				hasCover: options.hasCover,
-				metadata: options.metadata,
-			}),
+		async () => {
+			if (context.settings.fixedRender) return await preparedPdf();
+			const html = request.html();
+			if (context.settings.textRender && !options.convertToImage) {
+				return { bytes: await textOnlyPdf(html), mimeType: 'application/pdf', extension: 'pdf' };
+			}
+			return await renderDocument(context.renderer, { ...request, html, convertToImage: options.convertToImage, hasCover: options.hasCover, metadata: options.metadata });
+		},
 		{ urlLifetimeSeconds: options.lifetime, fileBaseName: options.storedName, startDelayMs },
 	);
 }
