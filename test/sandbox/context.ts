@@ -40,12 +40,6 @@ export interface SandboxSettings {
 	 */
 	textRender?: boolean;
 	/**
-	 * A PDF of the same HTML with the same print options as an earlier one is given the bytes
-	 * Chromium rendered then, not rendered again: for test files that render the same documents
-	 * test after test and check what is done with them, not the render (batchJoin.test.ts).
-	 */
-	reuseRenders?: boolean;
-	/**
 	 * Signed file URLs end in the file's id, not its name, as some object stores' URLs do: a
 	 * client then learns the name only from the download's Content-Disposition.
 	 */

@@ -82,7 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			() => ({ renderDelayMs: settings.renderDelayMs, renderGate: settings.renderGate, now }),
 			() => takeFault(faults, 'RENDER', '') !== undefined,
 		),
-		renderer: new Renderer(() => baseUrl, () => settings.reuseRenders === true),
+		renderer: new Renderer(() => baseUrl),
 		tools: new ToolQueue(() => settings.toolDelayMs),
 		batches: new BatchStore(),
 		requestLog: [],

@@ -38,9 +38,6 @@ const CHROMIUM_ARGS = [
  */
 const MAX_PARALLEL_PAGES = 2;
 
-/** How many PDFs a renderer keeps for reuse at most (a few MB of certificates). */
-const MAX_REUSED_RENDERS = 500;
-
 export function findChromium(): string {
 	const configured = process.env.CHROMIUM_PATH;
 	if (configured) return configured;
@@ -65,26 +62,9 @@ export class Renderer {
 	private running = 0;
 	private readonly queue: Array<() => void> = [];
 
-	/** PDFs rendered while `reuse` is on, by HTML and print options (the settings' `reuseRenders`). */
-	private readonly rendered = new Map<string, Buffer>();
-
-	constructor(
-		private readonly allowedOrigin: () => string,
-		private readonly reuse: () => boolean = () => false,
-	) {}
+	constructor(private readonly allowedOrigin: () => string) {}
 
 	async htmlToPdf(html: string, options: PrintOptions): Promise<Buffer> {
-		if (!this.reuse()) return await this.renderPdf(html, options);
-		const key = JSON.stringify([html, options]);
-		const earlier = this.rendered.get(key);
-		if (earlier) return Buffer.from(earlier);
-		const bytes = await this.renderPdf(html, options);
-		if (this.rendered.size >= MAX_REUSED_RENDERS) this.rendered.clear();
-		this.rendered.set(key, Buffer.from(bytes));
-		return bytes;
-	}
-
-	private async renderPdf(html: string, options: PrintOptions): Promise<Buffer> {
 		return await this.withPage(async (page) => {
 			await this.load(page, html);
 			return await page.pdf(options);

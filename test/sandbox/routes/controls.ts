@@ -2,7 +2,7 @@ import type { SandboxContext, SandboxSettings } from '../context';
 import { parseFault } from '../faults';
 import { HttpError, objectBody, type Router, sendJson } from '../http';
 
-type NumericSetting = Exclude<keyof SandboxSettings, 'fixedRender' | 'textRender' | 'reuseRenders' | 'opaqueFileUrls' | 'fileOrigin' | 'renderGate'>;
+type NumericSetting = Exclude<keyof SandboxSettings, 'fixedRender' | 'textRender' | 'opaqueFileUrls' | 'fileOrigin' | 'renderGate'>;
 
 const NUMERIC_SETTINGS: NumericSetting[] = [
 	'syncWaitMs',
