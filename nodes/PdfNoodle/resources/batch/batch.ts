@@ -9,11 +9,12 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import type { ItemContext } from '../../runner/itemContext';
+import { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import type { WaitSettings } from '../../waiting/settings';
 import { outcomeOfWork, sendWork } from '../../waiting/waiting';
 import { workKindOf } from '../../waiting/workKind';
-import { batchOutput, inputsOf, Outcome, pairedWith } from './batchOutput';
+import { batchOutput, inputsOf, pairedWith } from './batchOutput';
 import { BATCH_WAIT_DEFAULTS } from './fields';
 import type { OutputBatch } from './plan';
 
@@ -26,7 +27,7 @@ export type BatchToSend = OutputBatch & { fields: IDataObject; wait: WaitSetting
 /**
  * The request of a batch: its entries and top-level fields. The one builder of a batch body,
  * whether the node waits for the batch or pauses (the pause adds the resume URL as its webhook),
- * and for a pause of several single renders, which go as one batch (document/pause.ts).
+ * and for a pause of several single renders, which go as one batch (document/renderDocuments.ts).
  */
 export function batchRequest(source: RenderSource, batch: { entries: Array<{ body: IDataObject }>; fields: IDataObject }): ApiRequest {
 	return { method: 'POST', url: RENDER_PATHS[source].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields } };

@@ -2,27 +2,12 @@ import type { IDataObject, INodeExecutionData, IPairedItemData, JsonObject } fro
 import { NodeApiError } from 'n8n-workflow';
 
 import { succeeded } from '../../../shared/api/records';
-import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import { type AnswerFile, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import type { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import type { OutputBatch, PlannedBatch, PlannedEntry } from './plan';
-
-/** Collects the output, and turns a failure of an item into an error item or the node's error. */
-export class Outcome {
-	readonly items: INodeExecutionData[] = [];
-
-	constructor(private readonly run: RunContext) {}
-
-	add(...items: INodeExecutionData[]): void {
-		this.items.push(...items);
-	}
-
-	fail(inputIndexes: number[], error: unknown, json: IDataObject = {}): void {
-		this.items.push(...errorItemsOrThrow(this.run.continueOnFail(), this.run, error, inputIndexes.map((item) => ({ item })), json));
-	}
-}
 
 export function inputsOf(batch: PlannedBatch): number[] {
 	return [...new Set(batch.entries.map((entry) => entry.inputIndex))];

@@ -3,13 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 import type { RenderSource } from '../../../shared/api/endpoints';
 import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../shared/errors/validation';
 import { oneBatchLifetime } from '../../fields/renderOptions';
+import { modeOf } from '../../pause/mode';
 import { PAUSE_MODE } from '../../pause/pause';
 import type { ItemContext } from '../../runner/itemContext';
+import type { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import { waitSettings } from '../../waiting/settings';
 import type { BatchToSend } from './batch';
-import { inputsOf, type Outcome } from './batchOutput';
-import { BATCH_WAIT_DEFAULTS, batchOptionsOf, batchOutputSettingsOf } from './fields';
+import { inputsOf } from './batchOutput';
+import { BATCH_WAIT_DEFAULTS, batchOptionsOf, batchOutputSettingsOf, entriesFromList } from './fields';
 import { checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
 
 /** The Signed URL Lifetime an item's Batch Options set, checked. */
@@ -34,7 +36,7 @@ function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
 	const lifetimes = inputsOf(batch).map((inputIndex) => lifetimeOf(run.item(inputIndex)));
 	const lifetime = oneBatchLifetime(context, lifetimes, 'of one batch (up to 20 input items go as one batch)');
 	if (lifetime !== undefined) fields.signedUrlExpiresIn = lifetime;
-	const mode = context.getNodeParameter('mode', 'sync');
+	const mode = modeOf(context);
 	// A paused batch is asynchronous too; its webhook is the resume URL, given when it is sent.
 	if (mode !== 'sync') fields.async = true;
 	const webhook = mode === PAUSE_MODE ? '' : String(context.getNodeParameter('webhook', '') ?? '').trim();
@@ -48,7 +50,7 @@ function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
  */
 export function draftBatches(run: RunContext, source: RenderSource, outcome: Outcome): BatchToSend[] {
 	const items = run.getInputData();
-	const fromList = run.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
+	const fromList = entriesFromList(run.item(0));
 	let batches: PlannedBatch[] = [];
 	if (fromList) {
 		items.forEach((_, inputIndex) => {
@@ -91,7 +93,7 @@ export function draftBatches(run: RunContext, source: RenderSource, outcome: Out
 
 /** The planned batches with each template's data checked (Check Data Against Template) and their size too. */
 export async function checkedBatches(run: RunContext, source: RenderSource, planned: BatchToSend[], outcome: Outcome): Promise<BatchToSend[]> {
-	const fromList = run.getNodeParameter('batchSource', 0, 'inputItems') === 'list';
+	const fromList = entriesFromList(run.item(0));
 	const checked: BatchToSend[] = [];
 	for (const batch of planned) {
 		const withData = source === 'template' ? await withCheckedData(run, batch, fromList, outcome) : batch;

@@ -38,6 +38,14 @@ export const batchSourceField: INodeProperties = {
 	default: 'inputItems',
 };
 
+/**
+ * Where the run's entries come from (Batch Entries From), as its first item says: a list per
+ * item, or each input item one document. Every read of it goes through here.
+ */
+export function entriesFromList(context: ParameterReader): boolean {
+	return context.getNodeParameter('batchSource', 'inputItems') === 'list';
+}
+
 /** The "Entries (JSON)" list of an item (mode "A List per Item"), described for its kind of entry. */
 export function entriesField(description: string): INodeProperties {
 	return { displayName: 'Entries (JSON)', name: 'entries', type: 'json', required: true, default: '[]', displayOptions: FROM_LIST, description };

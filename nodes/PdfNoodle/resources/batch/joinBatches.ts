@@ -6,11 +6,12 @@ import { downloadToBinary } from '../../../shared/files/download';
 import { type AnswerFile, filesAsItems } from '../../../shared/files/fileOutput';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { settleInOrder } from '../../runner/concurrency';
+import { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import { runTool, type ToolPlan } from '../pdfTool/tool';
-import { batchOutput, failedEntriesOf, inputsOf, Outcome, pairedWith, throwOnFailedEntries } from './batchOutput';
+import { batchOutput, failedEntriesOf, inputsOf, pairedWith, throwOnFailedEntries } from './batchOutput';
 import type { BatchToSend } from './batch';
-import type { BatchOutputSettings } from './fields';
+import { type BatchOutputSettings, entriesFromList } from './fields';
 import { MAX_ENTRIES } from './plan';
 
 /** The merge tool's range of `expiration` (api-spec.md), which the one PDF's URL takes from Signed URL Lifetime. */
@@ -33,7 +34,7 @@ export interface JoinPlan {
  * states no upper bound), so one request joins them all.
  */
 export function joinPlanOf(run: RunContext, batches: BatchToSend[]): JoinPlan | undefined {
-	const fromItems = run.getNodeParameter('batchSource', 0, 'inputItems') === 'inputItems';
+	const fromItems = !entriesFromList(run.item(0));
 	if (!fromItems || batches.length < 2 || !batches.some((batch) => batch.fields.merge === true)) return undefined;
 	const why = `"Merge Into One PDF" joins the ${batches.length} batches these items make (up to ${MAX_ENTRIES} documents each) into one PDF`;
 	const fewerItems = `give the node at most ${MAX_ENTRIES} items per run (e.g. with a "Loop Over Items" node before it)`;

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { RenderSource } from '../../../shared/api/endpoints';
-import { isPauseMode } from '../../pause/pause';
+import { isPauseMode } from '../../pause/mode';
 import { settleInOrder } from '../../runner/concurrency';
+import { Outcome } from '../../runner/outcome';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunContext } from '../../runner/runContext';
 import type { RunOperation } from '../../runner/runner';
 import { type BatchToSend, runBatch, sendBatch } from './batch';
-import { inputsOf, Outcome } from './batchOutput';
+import { inputsOf } from './batchOutput';
 import { checkedBatches, draftBatches } from './draftBatches';
 import { type JoinPlan, joinPlanOf, renderJoined } from './joinBatches';
 import { pauseBatch } from './pauseBatch';

@@ -2,7 +2,7 @@
  * The render family, in the shape of every family of work (batch/batch.ts, pdfTool/tool.ts,
  * template/creation.ts): its request (`RequestDraft`, `renderRequest`), its work kind
  * (`RENDER_WORK`) and its output (`renderOutput`); Render From Template and Render From HTML
- * send it, one by one or paused together (pause.ts).
+ * send it, one by one or paused together (renderDocuments.ts).
  */
 import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -14,6 +14,7 @@ import { announcedSizeOf, downloadToBinary } from '../../../shared/files/downloa
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { type DownloadSettings, downloadSettingsOf } from '../../fields/fields';
 import { renderOptionsBody } from '../../fields/renderOptions';
+import { modeOf } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
 import { outcomeOfWork, type SentWork } from '../../waiting/waiting';
@@ -65,7 +66,7 @@ export async function completedRequest(draft: RequestDraft): Promise<CheckedRequ
  */
 export function renderRequest(context: ItemContext, source: RenderSource, content: IDataObject, contentParameter: string): ApiRequest {
 	const body: IDataObject = { ...content };
-	const mode = context.getNodeParameter('mode', 'sync');
+	const mode = modeOf(context);
 	if (mode === 'async') {
 		body.webhook = requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', ''));
 	}
@@ -92,7 +93,7 @@ export function renderFailedError(context: ItemContext, result: IDataObject): No
  * "Wait for Completion" off, an unfinished render's answer is output as it is.
  */
 export async function renderOutput(context: ItemContext, sent: SentWork, { wait, download }: RenderSettings): Promise<INodeExecutionData[]> {
-	const isAsync = context.getNodeParameter('mode', 'sync') === 'async';
+	const isAsync = modeOf(context) === 'async';
 	const outcome = await outcomeOfWork(context, RENDER_WORK, wait, sent, (answer, statusCode) =>
 		statusCode === 202 || isAsync ? String(answer.requestId ?? '') : undefined,
 	);

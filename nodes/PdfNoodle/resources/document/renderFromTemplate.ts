@@ -9,7 +9,7 @@ import { renderModeFields } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
 import { sendWork } from '../../waiting/waiting';
 import type { Operation } from '../operation';
-import { pausableRender, resumeRenders } from './pause';
+import { pausableRender, resumeRenders } from './renderDocuments';
 import { completedRequest, renderOutput, renderRequest, renderSettings, type RequestDraft } from './render';
 
 const DATA_NAMES: TemplateDataNames = { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' };

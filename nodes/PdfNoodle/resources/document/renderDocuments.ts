@@ -7,17 +7,17 @@ import { withDataCheck } from '../../dataCheck/checkedData';
 import type { DownloadSettings } from '../../fields/fields';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { throwOnMissingTemplate } from '../../fields/templateLocator';
+import { isPauseMode } from '../../pause/mode';
 import type { AwaitedWork } from '../../pause/pause';
-import { isPauseMode } from '../../pause/pause';
 import type { PausedPlan } from '../../pause/plan';
 import { keptOutputOf } from '../../pause/pausedPlan';
 import { type PlannedPause, pauseWork } from '../../pause/pauseWork';
 import type { ItemContext } from '../../runner/itemContext';
+import { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
 import { type ItemOperation, runEachItem, type RunOperation } from '../../runner/runner';
 import { batchRequest } from '../batch/batch';
-import { Outcome } from '../batch/batchOutput';
 import { type CheckedRequest, completedRequest, finishedRenderItems, type RequestDraft } from './render';
 
 /** How an item's render request is built and checked (the operation's own `request`). */
