@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RenderSource } from '../../../shared/api/endpoints';
-import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../../shared/errors/validation';
-import { oneBatchLifetime } from '../../fields/renderOptions';
+import { invalidParameter, requireWholeNumber } from '../../../shared/errors/validation';
 import { modeOf } from '../../pause/mode';
 import { PAUSE_MODE } from '../../pause/pause';
 import type { ItemContext } from '../../runner/itemContext';
@@ -12,7 +11,8 @@ import { waitSettings } from '../../waiting/settings';
 import type { BatchToSend } from './batch';
 import { inputsOf } from './batchOutput';
 import { BATCH_WAIT_DEFAULTS, batchOptionsOf, batchOutputSettingsOf, entriesFromList } from './fields';
-import { checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch, type PlannedEntry } from './plan';
+import { completedSideBySide } from '../document/document';
+import { batchFields, checkListEntries, chunkEntries, entriesOfList, entryOfItem, MAX_BODY_BYTES, type PlannedBatch } from './plan';
 
 /** The Signed URL Lifetime an item's Batch Options set, checked. */
 function lifetimeOf(context: ItemContext): number | undefined {
@@ -21,27 +21,18 @@ function lifetimeOf(context: ItemContext): number | undefined {
 }
 
 /**
- * The top-level fields of a batch body: only what the user set, from the batch's first item;
- * the Signed URL Lifetime of every item of the batch, which must agree.
+ * The top-level fields of a batch body (plan.ts, `batchFields`), from the batch's first item:
+ * Merge Into One PDF, the Signed URL Lifetime of every item of the batch (which must agree),
+ * Mode (a paused batch is asynchronous too; its webhook is the resume URL, given when it is
+ * sent) and the Webhook URL.
  */
-function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
+function fieldsOfBatch(run: RunContext, batch: PlannedBatch): IDataObject {
 	const context = run.item(batch.settingsIndex);
-	const fields: IDataObject = {};
-	if (batchOptionsOf(context).merge) {
-		if (batch.entries.some((entry) => entry.body.convertToImage === true)) {
-			throw invalidParameter(context, 'Merge Into One PDF', 'cannot be used when an entry asks for PNG output');
-		}
-		fields.merge = true;
-	}
-	const lifetimes = inputsOf(batch).map((inputIndex) => lifetimeOf(run.item(inputIndex)));
-	const lifetime = oneBatchLifetime(context, lifetimes, 'of one batch (up to 20 input items go as one batch)');
-	if (lifetime !== undefined) fields.signedUrlExpiresIn = lifetime;
+	const merge = batchOptionsOf(context).merge;
+	const lifetimes = () => inputsOf(batch).map((inputIndex) => lifetimeOf(run.item(inputIndex)));
 	const mode = modeOf(context);
-	// A paused batch is asynchronous too; its webhook is the resume URL, given when it is sent.
-	if (mode !== 'sync') fields.async = true;
 	const webhook = mode === PAUSE_MODE ? '' : String(context.getNodeParameter('webhook', '') ?? '').trim();
-	if (webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', webhook);
-	return fields;
+	return batchFields(context, { merge, lifetimes, together: 'of one batch (up to 20 input items go as one batch)', async: mode !== 'sync', webhook }, batch.entries);
 }
 
 /**
@@ -49,29 +40,14 @@ function batchFields(run: RunContext, batch: PlannedBatch): IDataObject {
  * checked, before anything is asked of pdf noodle (`checkedBatches` then checks the data).
  */
 export function draftBatches(run: RunContext, source: RenderSource, outcome: Outcome): BatchToSend[] {
-	const items = run.getInputData();
-	const fromList = entriesFromList(run.item(0));
-	let batches: PlannedBatch[] = [];
-	if (fromList) {
-		items.forEach((_, inputIndex) => {
-			try {
-				const context = run.item(inputIndex);
-				const output = batchOutputSettingsOf(context);
-				const entries = entriesOfList(context, source).map((body) => ({ body, inputIndex, output }));
-				batches.push({ entries, settingsIndex: inputIndex });
-			} catch (error) {
-				outcome.fail([inputIndex], error);
-			}
+	let batches: PlannedBatch[];
+	if (entriesFromList(run.item(0))) {
+		batches = outcome.eachItem((context, inputIndex) => {
+			const output = batchOutputSettingsOf(context);
+			return { entries: entriesOfList(context, source).map((body) => ({ body, inputIndex, output })), settingsIndex: inputIndex };
 		});
 	} else {
-		const entries: PlannedEntry[] = [];
-		items.forEach((_, inputIndex) => {
-			try {
-				entries.push({ ...entryOfItem(run.item(inputIndex), source), inputIndex });
-			} catch (error) {
-				outcome.fail([inputIndex], error);
-			}
-		});
+		const entries = outcome.eachItem((context, inputIndex) => entryOfItem(context, source, inputIndex));
 		batches = chunkEntries(entries, (entry, bytes) =>
 			outcome.fail(
 				[entry.inputIndex],
@@ -83,7 +59,7 @@ export function draftBatches(run: RunContext, source: RenderSource, outcome: Out
 	for (const batch of batches) {
 		try {
 			const settings = run.item(batch.settingsIndex);
-			planned.push({ ...batch, fields: batchFields(run, batch), wait: waitSettings(settings, BATCH_WAIT_DEFAULTS), output: batchOutputSettingsOf(settings) });
+			planned.push({ ...batch, fields: fieldsOfBatch(run, batch), wait: waitSettings(settings, BATCH_WAIT_DEFAULTS), output: batchOutputSettingsOf(settings) });
 		} catch (error) {
 			outcome.fail(inputsOf(batch), error);
 		}
@@ -126,13 +102,6 @@ async function withCheckedData(run: RunContext, batch: BatchToSend, fromList: bo
 			return undefined;
 		}
 	}
-	const entries: PlannedEntry[] = [];
-	for (const { withData, ...entry } of batch.entries) {
-		try {
-			entries.push(withData ? { ...entry, ...(await withData()) } : entry);
-		} catch (error) {
-			outcome.fail([entry.inputIndex], error);
-		}
-	}
+	const entries = await completedSideBySide(batch.entries, outcome);
 	return entries.length > 0 ? { ...batch, entries } : undefined;
 }

@@ -2,17 +2,21 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { type FileOutput, fileOutputField, fileOutputOf } from '../../../shared/files/fileOutput';
 import { type DownloadSettings, downloadSettingsOf, type ParameterReader } from '../../fields/fields';
-import type { TemplateDataNames } from '../../fields/templateData';
 import { renderModeFields } from '../../pause/mode';
 import { type WaitDefaults, waitingFields } from '../../waiting/settings';
+import type { DocumentParameters } from '../document/document';
 
 export const RESOURCE = 'batch';
 
 /** Batches of up to 20 documents take longer than single renders. */
 export const BATCH_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 600 };
 
-/** Batch entries have their own parameter names, kept from the first release so saved workflows stay valid. */
-export const BATCH_DATA_NAMES: TemplateDataNames = { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables', asText: 'documentVariablesAsText' };
+/** Where an entry's document is (document/document.ts): its own parameter names, kept from the first release so saved workflows stay valid. */
+export const BATCH_DOCUMENT: DocumentParameters = {
+	data: { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables', asText: 'documentVariablesAsText' },
+	html: 'documentHtml',
+	batchEntry: true,
+};
 
 /** Where the fields of an entry from an input item show, and those of a list per item. */
 export const FROM_ITEMS = { show: { batchSource: ['inputItems'] } };

@@ -5,7 +5,6 @@ import { invalidParameter } from '../../../shared/errors/validation';
 import { downloadToBinary } from '../../../shared/files/download';
 import { type AnswerFile, filesAsItems } from '../../../shared/files/fileOutput';
 import { oneBatchLifetime } from '../../fields/renderOptions';
-import { settleInOrder } from '../../runner/concurrency';
 import { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import { runTool, type ToolPlan } from '../pdfTool/tool';
@@ -78,16 +77,10 @@ export async function renderJoined(
 	send: (batch: BatchToSend) => Promise<IDataObject>,
 ): Promise<INodeExecutionData[]> {
 	const outcome = new Outcome(run);
-	const settled = await settleInOrder(batches, inFlight, send, !run.continueOnFail());
-	const finished: FinishedBatch[] = [];
-	let offset = 0;
-	for (const [index, batch] of batches.entries()) {
-		const result = settled[index];
-		// Without "Continue On Fail" the first failed batch, in input order, is the node's error.
-		if (result?.status === 'rejected') outcome.fail(inputsOf(batch), result.reason);
-		if (result?.status === 'fulfilled') finished.push({ batch, record: result.value, offset });
-		offset += batch.entries.length;
-	}
+	// Each batch's documents are numbered on from those of the batches before it, sent or not.
+	const offsets = new Map(batches.map((batch, index) => [batch, batches.slice(0, index).reduce((count, before) => count + before.entries.length, 0)]));
+	const settled = await outcome.settled(batches, inFlight, send, inputsOf);
+	const finished: FinishedBatch[] = settled.map(({ value: batch, result: record }) => ({ batch, record, offset: offsets.get(batch) ?? 0 }));
 	// Without "Continue On Fail", entries that did not render fail the node before anything is fetched or joined.
 	throwOnFailedEntries(run, finished.flatMap(({ batch, record }) => failedEntriesOf(run, batch, record)));
 	const documents = new Outcome(run);

@@ -1,30 +1,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_BATCH_ITEMS, type RenderSource } from '../../../shared/api/endpoints';
-import { invalidParameter, requireText } from '../../../shared/errors/validation';
-import { printSettingsBody } from '../../fields/printSettings';
-import { renderOptionsBody } from '../../fields/renderOptions';
-import { checkedTemplateData, knownTemplateData } from '../../dataCheck/checkedData';
+import { invalidParameter, requireHttpUrl } from '../../../shared/errors/validation';
+import { oneBatchLifetime } from '../../fields/renderOptions';
 import { templateDataChecksOf } from '../../dataCheck/dataChecks';
-import { templateIdOf } from '../../fields/templateLocator';
 import type { ItemContext } from '../../runner/itemContext';
-import { BATCH_DATA_NAMES, type BatchOutputSettings, batchOutputSettingsOf } from './fields';
-
-/** A batch entry's data completed and checked (dataCheck/), and what the check found. */
-export interface CheckedEntry {
-	body: IDataObject;
-	dataCheck?: IDataObject;
-}
+import { type DocumentDraft, documentOf } from '../document/document';
+import { BATCH_DOCUMENT, type BatchOutputSettings, batchOutputSettingsOf } from './fields';
 
 /**
  * One document of a batch, the input item it is for and that item's output settings (its
  * File Name names the document); `withData`, until the data check has run, completes its
  * body once the template's variables are looked up.
  */
-export interface PlannedEntry extends CheckedEntry {
+export interface PlannedEntry extends DocumentDraft {
 	inputIndex: number;
 	output: BatchOutputSettings;
-	withData?: () => Promise<CheckedEntry>;
+	dataCheck?: IDataObject;
 }
 
 /** A batch to send: its entries (1 to 20) and the input items it answers for. */
@@ -40,33 +32,48 @@ export interface OutputBatch extends PlannedBatch {
 }
 
 export const MAX_ENTRIES = MAX_BATCH_ITEMS;
+
+/** What a batch's top-level fields are made of: Merge Into One PDF, its items' URL lifetimes, Mode, the Webhook URL. */
+export interface BatchFieldsSet {
+	merge?: boolean;
+	/** Each item's Signed URL Lifetime, read after the merge is checked: a batch has one, so they must agree (`together` says why they go as one). */
+	lifetimes: () => Array<number | undefined>;
+	together: string;
+	async: boolean;
+	webhook?: string;
+}
+
+/**
+ * The top-level fields of a batch body, only what is set: the one builder of them, for a
+ * batch render's batch and for single renders paused together. A merged batch renders no PNG;
+ * the items' Signed URL Lifetimes must agree.
+ */
+export function batchFields(context: ItemContext, set: BatchFieldsSet, entries: Array<{ body: IDataObject }> = []): IDataObject {
+	const fields: IDataObject = {};
+	if (set.merge) {
+		if (entries.some((entry) => entry.body.convertToImage === true)) {
+			throw invalidParameter(context, 'Merge Into One PDF', 'cannot be used when an entry asks for PNG output');
+		}
+		fields.merge = true;
+	}
+	const lifetime = oneBatchLifetime(context, set.lifetimes(), set.together);
+	if (lifetime !== undefined) fields.signedUrlExpiresIn = lifetime;
+	if (set.async) fields.async = true;
+	if (set.webhook !== undefined && set.webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', set.webhook);
+	return fields;
+}
 /** The API's body limit is 3 MB; what the node sends stays below it. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 /**
- * The batch entry an input item stands for (mode "Input Items"), every parameter checked;
- * a template entry's `withData` runs the data check (and Map Automatically) later, so that
- * every item is checked before pdf noodle is asked for anything.
+ * The batch entry an input item stands for (mode "Input Items"): its document, built by the
+ * one document builder (document/document.ts) from the entry's parameters, and the item's
+ * output settings; a template entry's `withData` runs the data check (and Map Automatically)
+ * later, so that every item is checked before pdf noodle is asked for anything.
  */
-export function entryOfItem(context: ItemContext, source: RenderSource): Omit<PlannedEntry, 'inputIndex'> {
+export function entryOfItem(context: ItemContext, source: RenderSource, inputIndex: number): PlannedEntry {
 	const output = batchOutputSettingsOf(context);
-	if (source === 'template') {
-		const templateId = templateIdOf(context);
-		const known = knownTemplateData(context, BATCH_DATA_NAMES);
-		const options = renderOptionsBody(context, 'template', true);
-		return {
-			body: { templateId, data: known ?? {}, ...options },
-			output,
-			withData: async () => {
-				const { data, dataCheck } = await checkedTemplateData(context, BATCH_DATA_NAMES, templateId, known);
-				return { body: { templateId, data, ...options }, dataCheck };
-			},
-		};
-	}
-	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('documentHtml')) };
-	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
-	if (pdfParams) entry.pdfParams = pdfParams;
-	return { body: { ...entry, ...renderOptionsBody(context, 'html', true) }, output };
+	return { ...documentOf(context, source, BATCH_DOCUMENT), output, inputIndex };
 }
 
 /**

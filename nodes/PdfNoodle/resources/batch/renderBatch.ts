@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import type { RenderSource } from '../../../shared/api/endpoints';
 import { isPauseMode } from '../../pause/mode';
-import { settleInOrder } from '../../runner/concurrency';
 import { Outcome } from '../../runner/outcome';
 import { inInputOrder } from '../../runner/pairing';
 import type { RunContext } from '../../runner/runContext';
@@ -49,14 +48,9 @@ async function renderBatches(run: RunContext<IExecuteFunctions>, source: RenderS
 		const joined = await renderJoined(run, join, batches, BATCHES_IN_FLIGHT, async (batch) => await finishedRecord(run, source, batch));
 		return [inInputOrder([...planning.items, ...joined])];
 	}
-	const runs = await settleInOrder(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(run, source, batch), !run.continueOnFail());
-	const output = [...planning.items];
-	for (const run of runs) {
-		// Without "Continue On Fail" the first failed batch, in input order, is the node's error.
-		if (run?.status === 'rejected') throw run.reason;
-		if (run?.status === 'fulfilled') output.push(...run.value);
-	}
-	return [inInputOrder(output)];
+	const sent = await planning.settled(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(run, source, batch), inputsOf);
+	for (const { result } of sent) planning.add(...result);
+	return [inInputOrder(planning.items)];
 }
 
 /** Batch → Render Templates and Batch → Render HTML, as operations of the whole node run. */

@@ -13,12 +13,12 @@ import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/v
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { type DownloadSettings, downloadSettingsOf } from '../../fields/fields';
-import { renderOptionsBody } from '../../fields/renderOptions';
 import { modeOf } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
 import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
 import { outcomeOfWork, type SentWork } from '../../waiting/waiting';
 import { workKindOf } from '../../waiting/workKind';
+import { type DocumentParameters, documentOf } from './document';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
@@ -58,21 +58,38 @@ export async function completedRequest(draft: RequestDraft): Promise<CheckedRequ
 	return draft.withData ? await draft.withData() : { request: draft.request };
 }
 
+/** Where a single render's document is: Render From Template's and Render From HTML's own parameters. */
+export const RENDER_DOCUMENT: DocumentParameters = {
+	data: { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' },
+	html: 'html',
+	batchEntry: false,
+};
+
 /**
- * The request of a single render, checked, not sent: the document (`content`, checked by the
- * operation) with the Mode's webhook and the render options. Mode decides the endpoint:
- * synchronous, or asynchronous (also for "Pause Until Called Back", which gives the webhook
- * itself when it sends).
+ * The request of a single render, every parameter checked, not sent: its document (the one
+ * builder, document.ts) with the Mode's webhook, and how the node waits for it and what it
+ * does with its file. Mode decides the endpoint: synchronous, or asynchronous (also for "Pause
+ * Until Called Back", which gives the webhook itself when it sends). The body stays within
+ * the API's limit, its data completed too.
  */
-export function renderRequest(context: ItemContext, source: RenderSource, content: IDataObject, contentParameter: string): ApiRequest {
-	const body: IDataObject = { ...content };
+export function renderDraft(context: ItemContext, source: RenderSource): RequestDraft {
 	const mode = modeOf(context);
-	if (mode === 'async') {
-		body.webhook = requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', ''));
-	}
-	Object.assign(body, renderOptionsBody(context, source));
-	requireBodyWithinLimit(context, contentParameter, body);
-	return { method: 'POST', url: mode === 'sync' ? RENDER_PATHS[source].sync : RENDER_PATHS[source].async, body };
+	const webhook = (): IDataObject => (mode === 'async' ? { webhook: requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', '')) } : {});
+	const document = documentOf(context, source, RENDER_DOCUMENT, webhook);
+	const requestOf = (body: IDataObject): ApiRequest => {
+		requireBodyWithinLimit(context, source === 'template' ? 'Data' : 'HTML', body);
+		return { method: 'POST', url: mode === 'sync' ? RENDER_PATHS[source].sync : RENDER_PATHS[source].async, body };
+	};
+	const request = requestOf(document.body);
+	const complete = document.withData;
+	return {
+		request,
+		...renderSettings(context),
+		withData: complete && (async () => {
+			const { body, dataCheck } = await complete();
+			return { request: body === document.body ? request : requestOf(body), dataCheck };
+		}),
+	};
 }
 
 /** A render that ended FAILED: an error of its item, with the id to look it up by. */

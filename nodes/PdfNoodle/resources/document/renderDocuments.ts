@@ -5,90 +5,48 @@ import type { RenderSource } from '../../../shared/api/endpoints';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { withDataCheck } from '../../dataCheck/checkedData';
 import type { DownloadSettings } from '../../fields/fields';
-import { oneBatchLifetime } from '../../fields/renderOptions';
 import { throwOnMissingTemplate } from '../../fields/templateLocator';
 import { isPauseMode } from '../../pause/mode';
 import type { AwaitedWork } from '../../pause/pause';
 import type { PausedPlan } from '../../pause/plan';
 import { keptOutputOf } from '../../pause/pausedPlan';
 import { type PlannedPause, pauseWork } from '../../pause/pauseWork';
-import type { ItemContext } from '../../runner/itemContext';
 import { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
 import { type ItemOperation, runEachItem, type RunOperation } from '../../runner/runner';
 import { batchRequest } from '../batch/batch';
-import { type CheckedRequest, completedRequest, finishedRenderItems, type RequestDraft } from './render';
-
-/** How an item's render request is built and checked (the operation's own `request`). */
-type RenderRequestOf = (context: ItemContext) => RequestDraft;
-
-type Drafted = { itemIndex: number } & RequestDraft;
-type Checked = Drafted & CheckedRequest;
-
-/**
- * The top-level fields of the batch that several paused renders go as: asynchronous, and the
- * one Signed URL Lifetime the items agree on (refused by name where they do not).
- */
-function batchFieldsOf(run: RunContext, drafts: Drafted[]): IDataObject {
-	const lifetimes = drafts.map(({ request }) => (request.body as IDataObject).signedUrlExpiresIn as number | undefined);
-	const lifetime = oneBatchLifetime(run.item(drafts[0].itemIndex), lifetimes, 'when the items are paused together (they go as one batch)');
-	return lifetime === undefined ? { async: true } : { async: true, signedUrlExpiresIn: lifetime };
-}
-
-/**
- * The items' data checked (Check Data Against Template), their lookups side by side, each in
- * its item's "Requests at Once" slots; a refused one fails its item, in input order.
- */
-async function checkedRenders(drafts: Drafted[], refused: Outcome): Promise<Checked[]> {
-	const done = await Promise.all(
-		drafts.map(async (draft): Promise<Checked | { itemIndex: number; error: unknown }> => {
-			try {
-				return { ...draft, ...(await completedRequest(draft)) };
-			} catch (error) {
-				return { itemIndex: draft.itemIndex, error };
-			}
-		}),
-	);
-	const checked: Checked[] = [];
-	for (const render of done) {
-		if ('error' in render) refused.fail([render.itemIndex], render.error);
-		else checked.push(render);
-	}
-	return checked;
-}
+import { batchFields } from '../batch/plan';
+import { completedSideBySide } from './document';
+import { finishedRenderItems, renderDraft } from './render';
 
 /**
  * The paused renders' plan, made once and kept: every item's request built and checked as the
- * operation builds it; the items that go together checked to agree on one Signed URL
- * Lifetime, before any template's variables are looked up; then each item's data checked. A
- * refused item is an error item (or the node's error). One item left goes as its own
- * asynchronous render, several as one batch, whose body the batch family builds.
+ * single render builds it (`renderDraft`); the items that go together checked to agree on one
+ * Signed URL Lifetime, before any template's variables are looked up; then each item's data
+ * checked. A refused item is an error item (or the node's error). One item left goes as its
+ * own asynchronous render, several as one batch, whose body the batch family builds.
  */
-async function plannedRenders(run: RunContext, source: RenderSource, requestOf: RenderRequestOf): Promise<PlannedPause> {
+async function plannedRenders(run: RunContext, source: RenderSource): Promise<PlannedPause> {
 	const refused = new Outcome(run);
-	const drafts: Drafted[] = [];
-	for (let itemIndex = 0; itemIndex < run.getInputData().length; itemIndex++) {
-		try {
-			drafts.push({ itemIndex, ...requestOf(run.item(itemIndex)) });
-		} catch (error) {
-			refused.fail([itemIndex], error);
-		}
-	}
+	const drafts = refused.eachItem((context, inputIndex) => ({ inputIndex, ...renderDraft(context, source) }));
 	let fields: IDataObject = {};
 	try {
-		if (drafts.length > 1) fields = batchFieldsOf(run, drafts);
+		if (drafts.length > 1) {
+			const lifetimes = () => drafts.map(({ request }) => (request.body as IDataObject).signedUrlExpiresIn as number | undefined);
+			fields = batchFields(run.item(drafts[0].inputIndex), { lifetimes, together: 'when the items are paused together (they go as one batch)', async: true });
+		}
 	} catch (error) {
-		refused.fail(drafts.map(({ itemIndex }) => itemIndex), error);
+		refused.fail(drafts.map(({ inputIndex }) => inputIndex), error);
 		return { refused: refused.items };
 	}
-	const sent = await checkedRenders(drafts, refused);
+	const sent = await completedSideBySide(drafts, refused);
 	if (sent.length === 0) return { refused: refused.items };
-	const settingsIndex = sent[0].itemIndex;
+	const settingsIndex = sent[0].inputIndex;
 	const planned = {
-		sent: sent.map(({ itemIndex, dataCheck }) => ({ itemIndex, dataCheck })),
+		sent: sent.map(({ inputIndex, dataCheck }) => ({ itemIndex: inputIndex, dataCheck })),
 		settingsIndex,
-		outputs: new Map<number, DownloadSettings>(sent.map(({ itemIndex, download }) => [itemIndex, download])),
+		outputs: new Map<number, DownloadSettings>(sent.map(({ inputIndex, download }) => [inputIndex, download])),
 	};
 	if (sent.length === 1) {
 		const context = run.item(settingsIndex);
@@ -104,10 +62,10 @@ async function plannedRenders(run: RunContext, source: RenderSource, requestOf: 
 }
 
 /** A render operation that can also pause: the pause mode here, the others for each item (`renderItem`). */
-export function pausableRender(source: RenderSource, requestOf: RenderRequestOf, renderItem: ItemOperation): RunOperation {
+export function pausableRender(source: RenderSource, renderItem: ItemOperation): RunOperation {
 	return async (run) => {
 		if (!isPauseMode(run.item(0))) return await runEachItem(run, renderItem);
-		return await pauseWork(run, async () => await plannedRenders(run, source, requestOf));
+		return await pauseWork(run, async () => await plannedRenders(run, source));
 	};
 }
 
