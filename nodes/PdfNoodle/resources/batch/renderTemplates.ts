@@ -6,9 +6,9 @@ import { renderOptionsField } from '../../fields/renderOptions';
 import { templateDataFields } from '../../fields/templateData';
 import { templateLocatorField } from '../../fields/templateLocator';
 import type { Operation } from '../operation';
-import { BATCH_DOCUMENT, entriesField, FROM_ITEMS, RESOURCE } from './fields';
-import { resumeBatch } from './pauseBatch';
-import { batchRender } from './renderBatch';
+import { batchRender, resumeBatch } from './batch';
+import { entriesField, FROM_ITEMS, RESOURCE } from './fields';
+import { BATCH_DOCUMENT } from './plan';
 
 const fields: INodeProperties[] = [
 	...updateDisplayOptions(FROM_ITEMS, [

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RenderSource } from '../../../shared/api/endpoints';
 import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { withDataCheck } from '../../dataCheck/checkedData';
+import { batchFields } from '../../fields/batchSettings';
 import type { DownloadSettings } from '../../fields/fields';
 import { throwOnMissingTemplate } from '../../fields/templateLocator';
 import { isPauseMode } from '../../pause/mode';
@@ -15,8 +16,7 @@ import { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
 import { type ItemOperation, runEachItem, type RunOperation } from '../../runner/runner';
-import { batchRequest } from '../batch/batch';
-import { batchFields } from '../batch/plan';
+import { batchRequest } from '../batch/plan';
 import { completedSideBySide } from './document';
 import { finishedRenderItems, renderDraft } from './render';
 
