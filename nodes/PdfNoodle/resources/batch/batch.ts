@@ -1,9 +1,10 @@
 /**
  * The batch family, on top of its plan (plan.ts: an entry, a batch, the join) and its output
- * (output.ts), in the shape of every family of work (document/render.ts, pdfTool/tool.ts,
- * template/creation.ts): its work kind (`BATCH_WORK`), its send (`sendBatch`) and its output
- * (`runBatch`); and the two batch renders as they run for the whole node run, waited for,
- * joined or paused (`batchRender`, `resumeBatch`).
+ * (output.ts), in the one shape of every family of work (waiting/family.ts): its plan (`Batch`,
+ * with the waiting, `BATCH_WAIT_DEFAULTS`, and the output settings), its work kind
+ * (`BATCH_WORK`), its send (`sendBatch`) and its output (`batchItems`): `BATCHES`; and the two
+ * batch renders as they run for the whole node run, waited for, joined or paused
+ * (`batchRender`, `resumeBatch`). A batch answers for several items: the family's context is the run.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
@@ -18,7 +19,8 @@ import { Outcome } from '../../runner/outcome';
 import { inInputOrder, inputsOf, pairedWith } from '../../runner/pairing';
 import type { RunContext } from '../../runner/runContext';
 import type { RunOperation } from '../../runner/runner';
-import { outcomeOfWork, sendWork } from '../../waiting/waiting';
+import { runWork, type WorkFamily } from '../../waiting/family';
+import { outcomeOfWork, sendWork, type SentWork } from '../../waiting/waiting';
 import { workKindOf } from '../../waiting/workKind';
 import { batchOutput, joinedOutput } from './output';
 import { type Batch, BATCH_WAIT_DEFAULTS, batchRequest, plannedBatches } from './plan';
@@ -32,29 +34,42 @@ export const BATCH_WORK = workKindOf('batch', BATCH_WAIT_DEFAULTS);
  */
 const BATCHES_IN_FLIGHT = 5;
 
-/** Sends one batch in its turn and, unless told not to, waits until it is finished: its record, and whether it is. */
-async function sendBatch(run: RunContext, batch: Batch): Promise<{ record: IDataObject; finished: boolean }> {
+/** Sends one batch in its turn, in the context of the item whose settings it took. */
+async function sendBatch(run: RunContext, batch: Batch): Promise<SentWork> {
 	await run.nextTurn();
-	const context = run.item(batch.settingsIndex);
-	const sent = await sendWork(context, batchRequest(batch.source, batch));
-	const outcome = await outcomeOfWork(context, BATCH_WORK, batch.wait, sent, (answer, statusCode) =>
+	return await sendWork(run.item(batch.settingsIndex), batchRequest(batch.source, batch));
+}
+
+/** The batch's record once the send and, unless told not to, the wait are over, and whether it is finished. */
+async function recordOf(run: RunContext, sent: SentWork, batch: Batch): Promise<{ record: IDataObject; finished: boolean }> {
+	const outcome = await outcomeOfWork(run.item(batch.settingsIndex), BATCH_WORK, batch.wait, sent, (answer, statusCode) =>
 		statusCode === 202 || batch.fields.async === true ? String(answer.batchRequestId ?? '') : undefined,
 	);
 	if (outcome.done === 'notWaited') return { record: outcome.answer, finished: false };
 	return { record: outcome.done === 'waited' ? outcome.record : outcome.answer, finished: true };
 }
 
-/** Sends one batch and waits for it: the items it gives, each failure an error item or the node's error. */
-async function runBatch(run: RunContext, batch: Batch): Promise<INodeExecutionData[]> {
+/** The items a sent batch gives: its record as it is while it goes on, else its documents, each failure an error item or the node's error. */
+async function batchItems(run: RunContext, sent: SentWork, batch: Batch): Promise<INodeExecutionData[]> {
+	const { record, finished } = await recordOf(run, sent, batch);
+	if (!finished) return [{ json: record, pairedItem: pairedWith(batch) }];
 	const outcome = new Outcome(run);
-	try {
-		const { record, finished } = await sendBatch(run, batch);
-		if (!finished) outcome.add({ json: record, pairedItem: pairedWith(batch) });
-		else await batchOutput(run, batch, record, outcome);
-	} catch (error) {
-		outcome.fail(inputsOf(batch), error);
-	}
+	await batchOutput(run, batch, record, outcome);
 	return outcome.items;
+}
+
+/** The batch family: plan (plan.ts, `plannedBatches`) → send → output. */
+const BATCHES: WorkFamily<Batch, RunContext> = { kind: BATCH_WORK, send: sendBatch, output: batchItems };
+
+/** Sends one batch and waits for it: the items it gives, a failure the error items of its input items (or the node's error). */
+async function runBatch(run: RunContext, batch: Batch): Promise<INodeExecutionData[]> {
+	try {
+		return await runWork(BATCHES, run, batch);
+	} catch (error) {
+		const outcome = new Outcome(run);
+		outcome.fail(inputsOf(batch), error);
+		return outcome.items;
+	}
 }
 
 /**
@@ -70,7 +85,8 @@ async function renderBatches(run: RunContext<IExecuteFunctions>, source: RenderS
 	const { batches, join } = await plannedBatches(run, source, outcome);
 	if (join) {
 		const offsets = batches.map((_, index) => batches.slice(0, index).reduce((count, before) => count + before.entries.length, 0));
-		const sent = await outcome.settled([...batches.keys()], BATCHES_IN_FLIGHT, async (index) => (await sendBatch(run, batches[index])).record, (index) => inputsOf(batches[index]));
+		const finished = async (index: number) => (await recordOf(run, await BATCHES.send(run, batches[index]), batches[index])).record;
+		const sent = await outcome.settled([...batches.keys()], BATCHES_IN_FLIGHT, finished, (index) => inputsOf(batches[index]));
 		await joinedOutput(run, join, sent.map(({ value: index, result: record }) => ({ batch: batches[index], record, offset: offsets[index] })), outcome);
 	} else {
 		const sent = await outcome.settled(batches, BATCHES_IN_FLIGHT, async (batch) => await runBatch(run, batch), inputsOf);

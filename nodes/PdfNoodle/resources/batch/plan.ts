@@ -33,11 +33,7 @@ export const BATCH_DOCUMENT: DocumentParameters = {
 	batchEntry: true,
 };
 
-/**
- * One document of a batch: its body (`withData`, until the data check has run, completes it),
- * what its data check found, the input item it is for and that item's output settings (its
- * File Name names the document).
- */
+/** One document of a batch: its body (`withData` completes it), its data check, its input item and that item's output settings. */
 export interface BatchEntry extends DocumentDraft {
 	inputIndex: number;
 	output: BatchOutputSettings;
@@ -201,7 +197,8 @@ function joinOf(run: RunContext, batches: Batch[]): ToolPlan | undefined {
 	if (lifetime !== undefined && (lifetime < TOOL_LIFETIME.min || lifetime > TOOL_LIFETIME.max)) {
 		throw invalidParameter(context, 'Signed URL Lifetime (Seconds)', `must be from ${TOOL_LIFETIME.min} to ${TOOL_LIFETIME.max} (the merge tool's range), not ${lifetime}: ${why}, whose URL lasts as long`);
 	}
-	return { body: lifetime === undefined ? {} : { expiration: lifetime }, wait: batches[0].wait };
+	const { download, field } = batches[0].output; // the one PDF comes out as the first batch's merged file would
+	return { body: lifetime === undefined ? {} : { expiration: lifetime }, wait: batches[0].wait, output: { download, field, fileOutput: 'itemPerFile', downloadZip: false } };
 }
 
 /** The run's batches, and the join of their merged files when they have one (`joinOf`). */

@@ -1,4 +1,4 @@
-import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RenderSource } from '../../../shared/api/endpoints';
@@ -6,7 +6,6 @@ import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { withDataCheck } from '../../dataCheck/checkedData';
 import { batchFields } from '../../fields/batchSettings';
 import type { DownloadSettings } from '../../fields/fields';
-import { throwOnMissingTemplate } from '../../fields/templateLocator';
 import { isPauseMode } from '../../pause/mode';
 import type { AwaitedWork } from '../../pause/pause';
 import type { PausedPlan } from '../../pause/plan';
@@ -15,10 +14,11 @@ import { type PlannedPause, pauseWork } from '../../pause/pauseWork';
 import { Outcome } from '../../runner/outcome';
 import type { RunContext } from '../../runner/runContext';
 import { inInputOrder, pairWithInputItem } from '../../runner/pairing';
-import { type ItemOperation, runEachItem, type RunOperation } from '../../runner/runner';
+import { runEachItem, type RunOperation } from '../../runner/runner';
+import { runWork } from '../../waiting/family';
 import { batchRequest } from '../batch/plan';
 import { completedSideBySide } from './document';
-import { finishedRenderItems, renderDraft } from './render';
+import { completedRequest, finishedRenderItems, RENDERS, renderDraft } from './render';
 
 /**
  * The paused renders' plan, made once and kept: every item's request built and checked as the
@@ -46,12 +46,10 @@ async function plannedRenders(run: RunContext, source: RenderSource): Promise<Pl
 	const planned = {
 		sent: sent.map(({ inputIndex, dataCheck }) => ({ itemIndex: inputIndex, dataCheck })),
 		settingsIndex,
-		outputs: new Map<number, DownloadSettings>(sent.map(({ inputIndex, download }) => [inputIndex, download])),
+		outputs: new Map<number, DownloadSettings>(sent.map(({ inputIndex, output }) => [inputIndex, output])),
 	};
 	if (sent.length === 1) {
-		const context = run.item(settingsIndex);
-		const readFirst = source === 'template' ? (response: IN8nHttpFullResponse) => throwOnMissingTemplate(context, response) : undefined;
-		return { refused: refused.items, toSend: { kind: 'render', request: sent[0].request, readFirst, ...planned } };
+		return { refused: refused.items, toSend: { kind: 'render', request: sent[0].request, readFirst: sent[0].readFirst, ...planned } };
 	}
 	// A batch has one lifetime for all its entries (`fields`): an entry carries none of its own.
 	const entries = sent.map(({ request }) => {
@@ -61,10 +59,13 @@ async function plannedRenders(run: RunContext, source: RenderSource): Promise<Pl
 	return { refused: refused.items, toSend: { kind: 'batch', request: batchRequest(source, { entries, fields }), ...planned } };
 }
 
-/** A render operation that can also pause: the pause mode here, the others for each item (`renderItem`). */
-export function pausableRender(source: RenderSource, renderItem: ItemOperation): RunOperation {
+/**
+ * A single render as an operation of the whole run: with Mode "Pause Until Called Back" its
+ * items paused together, else each item planned, sent and output by the render family.
+ */
+export function pausableRender(source: RenderSource): RunOperation {
 	return async (run) => {
-		if (!isPauseMode(run.item(0))) return await runEachItem(run, renderItem);
+		if (!isPauseMode(run.item(0))) return await runEachItem(run, async (context) => await runWork(RENDERS, context, await completedRequest(renderDraft(context, source))));
 		return await pauseWork(run, async () => await plannedRenders(run, source));
 	};
 }

@@ -1,13 +1,10 @@
-import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import { renderModeFields } from '../../pause/mode';
-import type { ItemContext } from '../../runner/itemContext';
-import { sendWork } from '../../waiting/waiting';
 import type { Operation } from '../operation';
 import { pausableRender, resumeRenders } from './renderDocuments';
-import { renderDraft, renderOutput } from './render';
 
 const option = {
 	name: 'Render From HTML',
@@ -31,16 +28,11 @@ const properties: INodeProperties[] = [
 	renderOptionsField('html'),
 ];
 
-async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
-	const draft = renderDraft(context, 'html');
-	return await renderOutput(context, await sendWork(context, draft.request), draft);
-}
-
 /** Document → Render From HTML: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */
 export const renderFromHtml: Operation = {
 	resource: 'document',
 	option,
 	fields: properties,
-	forWholeRun: pausableRender('html', renderItem),
+	forWholeRun: pausableRender('html'),
 	resume: resumeRenders,
 };

@@ -1,16 +1,13 @@
-import type { INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { withDataCheck } from '../../dataCheck/checkedData';
 import { dataCheckField } from '../../dataCheck/field';
 import { renderOptionsField } from '../../fields/renderOptions';
 import { templateDataFields } from '../../fields/templateData';
-import { templateLocatorField, throwOnMissingTemplate } from '../../fields/templateLocator';
+import { templateLocatorField } from '../../fields/templateLocator';
 import { renderModeFields } from '../../pause/mode';
-import type { ItemContext } from '../../runner/itemContext';
-import { sendWork } from '../../waiting/waiting';
 import type { Operation } from '../operation';
 import { pausableRender, resumeRenders } from './renderDocuments';
-import { completedRequest, RENDER_DOCUMENT, renderDraft, renderOutput } from './render';
+import { RENDER_DOCUMENT } from './render';
 
 const option = {
 	name: 'Render From Template',
@@ -27,18 +24,11 @@ const properties: INodeProperties[] = [
 	renderOptionsField('template'),
 ];
 
-async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
-	const draft = renderDraft(context, 'template');
-	const { request: checked, dataCheck } = await completedRequest(draft);
-	const sent = await sendWork(context, checked, (response) => throwOnMissingTemplate(context, response));
-	return withDataCheck(await renderOutput(context, sent, draft), dataCheck);
-}
-
 /** Document → Render From Template: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */
 export const renderFromTemplate: Operation = {
 	resource: 'document',
 	option,
 	fields: properties,
-	forWholeRun: pausableRender('template', renderItem),
+	forWholeRun: pausableRender('template'),
 	resume: resumeRenders,
 };
