@@ -11,7 +11,7 @@ import { invalidParameter, requireHttpUrl, requireWholeNumber } from '../../shar
 import { type FileOutput, fileOutputOf } from '../../shared/files/fileOutput';
 import type { ItemContext } from '../runner/itemContext';
 import { type DownloadSettings, downloadSettingsOf, type ParameterReader } from './fields';
-import { oneBatchLifetime } from './renderOptions';
+import { ENTRY_OPTION_FIELDS, ENTRY_OPTION_FLAGS, oneBatchLifetime } from './renderOptions';
 
 /** The Batch Options of one item: every read of them goes through here. */
 export interface BatchOptions {
@@ -55,8 +55,8 @@ export function entriesFromList(context: ParameterReader): boolean {
 	return context.getNodeParameter('batchSource', 'inputItems') === 'list';
 }
 
-const TEMPLATE_ENTRY_FIELDS = ['templateId', 'data', 'externalId', 'convertToImage', 's3_bucket', 's3_key', 'metadata', 'hasCover', 'debug'];
-const HTML_ENTRY_FIELDS = ['html', 'pdfParams', 'convertToImage', 's3_bucket', 's3_key', 'metadata', 'hasCover', 'debug'];
+const TEMPLATE_ENTRY_FIELDS = ['templateId', 'data', 'externalId', ...ENTRY_OPTION_FIELDS];
+const HTML_ENTRY_FIELDS = ['html', 'pdfParams', ...ENTRY_OPTION_FIELDS];
 
 /** The entries of an item's JSON list (mode "A List per Item"), checked against the spec. */
 export function entriesOfList(context: ItemContext, source: RenderSource): IDataObject[] {
@@ -93,7 +93,7 @@ export function entriesOfList(context: ItemContext, source: RenderSource): IData
 			throw invalidParameter(context, parameter, `${where} needs html`);
 		}
 		const sent = { ...fields };
-		for (const flag of ['convertToImage', 'hasCover', 'debug']) {
+		for (const flag of ENTRY_OPTION_FLAGS) {
 			if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean') {
 				throw invalidParameter(context, parameter, `${where}: ${flag} must be true or false`);
 			}
