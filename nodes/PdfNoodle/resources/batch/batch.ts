@@ -6,7 +6,7 @@
  * batch renders as they run for the whole node run, waited for, joined or paused
  * (`batchRender`, `resumeBatch`). A batch answers for several items: the family's context is the run.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { RenderSource } from '../../../shared/api/endpoints';
 import type { BatchOutputSettings } from '../../fields/batchSettings';
@@ -79,8 +79,7 @@ async function runBatch(run: RunContext, batch: Batch): Promise<INodeExecutionDa
  * Batches run side by side; their items come out in input order. With Merge Into One PDF
  * and several batches, the node waits for every batch, then joins their merged files.
  */
-async function renderBatches(run: RunContext<IExecuteFunctions>, source: RenderSource): Promise<INodeExecutionData[][]> {
-	if (isPauseMode(run.item(0))) return await pauseWork(run, async () => await plannedPause(run, source));
+async function renderBatches(run: RunContext, source: RenderSource): Promise<INodeExecutionData[][]> {
 	const outcome = new Outcome(run);
 	const { batches, join } = await plannedBatches(run, source, outcome);
 	if (join) {
@@ -95,9 +94,9 @@ async function renderBatches(run: RunContext<IExecuteFunctions>, source: RenderS
 	return [inInputOrder(outcome.items)];
 }
 
-/** Batch → Render Templates and Batch → Render HTML, as operations of the whole node run. */
+/** Batch → Render Templates and Batch → Render HTML, as operations of the whole node run: paused (Mode "Pause Until Called Back"), or sent and waited for. */
 export function batchRender(source: RenderSource): RunOperation {
-	return async (run) => await renderBatches(run, source);
+	return async (run) => (isPauseMode(run.item(0)) ? await pauseWork(run, async () => await plannedPause(run, source)) : await renderBatches(run, source));
 }
 
 /**
