@@ -201,19 +201,14 @@ function joinOf(run: RunContext, batches: Batch[]): ToolPlan | undefined {
 	return { body: lifetime === undefined ? {} : { expiration: lifetime }, wait: batches[0].wait, output: { download, field, fileOutput: 'itemPerFile', downloadZip: false } };
 }
 
-/** The run's batches, and the join of their merged files when they have one (`joinOf`). */
-export interface BatchesPlanned {
-	batches: Batch[];
-	join?: ToolPlan;
-}
-
 /**
  * The run's batches, planned: drafted (`draftBatches`), checked as a whole before any
  * template's variables are looked up (their join; a pause sends one batch at a time, and a
  * batch posts one call back), then each template's data checked (Check Data Against Template)
- * and each body's size. A refused item or batch fails its items.
+ * and each body's size. A refused item or batch fails its items. Out come the batches, and
+ * the join of their merged files when they have one (`joinOf`).
  */
-export async function plannedBatches(run: RunContext, source: RenderSource, outcome: Outcome, paused = false): Promise<BatchesPlanned> {
+export async function plannedBatches(run: RunContext, source: RenderSource, outcome: Outcome, paused = false): Promise<{ batches: Batch[]; join?: ToolPlan }> {
 	const drafts = draftBatches(run, source, outcome);
 	if (paused && drafts.length > 1) {
 		throw new NodeOperationError(run.getNode(), `Mode "Pause Until Called Back" sends one batch at a time, and these items make ${drafts.length}`, {
