@@ -265,7 +265,7 @@ describe('Pause Until Called Back: the resume builds on what the paused run kept
 			people('Ada', 'Grace'),
 		);
 		assert.equal(merged.error, undefined);
-		// Every key of a batch's output settings (batch/fields.ts, batchOutputSettingsOf) is kept, and each is checked below.
+		// Every key of a batch's output settings (fields/batchSettings.ts, batchOutputSettingsOf) is kept, and each is checked below.
 		assert.deepEqual(Object.keys(keptPlan(merged.run).output).sort(), ['alsoSingleFiles', 'download', 'field', 'fileName', 'fileOutput']);
 		const [one, ...others] = await resumedBatch(merged);
 		assert.deepEqual(others, [], 'All Files on One Item: one item');

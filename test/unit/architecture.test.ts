@@ -153,3 +153,38 @@ test('no operation file writes where its fields show: no literal resource or ope
 	const literal = operationFiles.filter(({ text }) => /show: \{[^}]*\b(resource|operation): \[/.test(text) || /option\.value as string/.test(text));
 	assert.deepEqual([...literal.map(({ file }) => file)], []);
 });
+
+/** docs/architecture.md's recipe for a render option: the section between its heading and the operation recipe. */
+const renderOptionRecipe = doc.slice(doc.indexOf('## Adding a render option'), doc.indexOf('## Adding an operation'));
+
+test('the render option recipe holds: one reader of the options, called by the one document builder, which every render path builds with', () => {
+	assert.ok(renderOptionRecipe.length > 500, 'docs/architecture.md has its "Adding a render option" section');
+	const named = [...renderOptionRecipe.matchAll(/`((?:nodes|test|docs)\/[^`]+)`/g)].map((match) => match[1]);
+	assert.ok(named.includes('nodes/PdfNoodle/fields/renderOptions.ts') && named.includes('nodes/PdfNoodle/resources/document/document.ts'), named.join(', '));
+	assert.deepEqual(named.filter((path) => !existsSync(join(ROOT, path))), [], 'every file the recipe names exists');
+	// Spread into this file's arrays: Jest's realm compares arrays made elsewhere as different.
+	const calling = (name: string) => [...sources.filter(({ text }) => new RegExp(`\\b${name}\\(`).test(text) && !new RegExp(`export (async )?function ${name}\\b`).test(text)).map(({ file }) => file.slice(ROOT.length + 1).replace(/\\/g, '/'))];
+	assert.deepEqual(calling('renderOptionsBody'), ['nodes/PdfNoodle/resources/document/document.ts'], 'the render options are read by the one document builder alone');
+	assert.deepEqual(calling('documentOf').sort(), ['nodes/PdfNoodle/resources/batch/plan.ts', 'nodes/PdfNoodle/resources/document/render.ts'], 'the single render and the batch entry build their documents with it');
+	assert.ok(calling('renderDraft').includes('nodes/PdfNoodle/resources/document/renderDocuments.ts'), 'the renders paused together are planned as the single render is');
+	const batchSettings = readFileSync(join(ROOT, 'nodes/PdfNoodle/fields/batchSettings.ts'), 'utf8');
+	assert.match(batchSettings, /\.\.\.ENTRY_OPTION_FIELDS/, 'the entries of a list per item take their option names from renderOptions.ts');
+	assert.doesNotMatch(batchSettings, /'hasCover'|'convertToImage'/, 'and write none of their own');
+	for (const name of ['renderOptionsField', 'renderOptionsBody', 'ENTRY_OPTION_FIELDS', 'ENTRY_OPTION_FLAGS', 'documentOf', 'renderDraft']) {
+		assert.ok(renderOptionRecipe.includes(`\`${name}\``), `the recipe names ${name}`);
+		assert.ok(sources.some(({ text }) => new RegExp(`export (async )?(function|const) ${name}\\b`).test(text)), `${name} is exported by the code`);
+	}
+});
+
+test('the four families of work are built on the one shape the compiler checks (waiting/family.ts)', () => {
+	const families: Record<string, string> = {
+		'nodes/PdfNoodle/resources/document/render.ts': 'RENDERS',
+		'nodes/PdfNoodle/resources/batch/batch.ts': 'BATCHES',
+		'nodes/PdfNoodle/resources/pdfTool/tool.ts': 'TOOLS',
+		'nodes/PdfNoodle/resources/template/creation.ts': 'CREATIONS',
+	};
+	for (const [file, name] of Object.entries(families)) {
+		assert.match(readFileSync(join(ROOT, file), 'utf8'), new RegExp(`const ${name}: WorkFamily<`), `${file} declares ${name} as a WorkFamily`);
+		assert.ok(doc.includes(`\`${name}\``), `docs/architecture.md names ${name}`);
+	}
+});

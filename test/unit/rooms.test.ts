@@ -149,3 +149,22 @@ test('no file under nodes/ or credentials/ is over 250 lines', () => {
 	const long = files.map((file) => ({ file: relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 })).filter(({ lines }) => lines > 250);
 	assert.deepEqual(long, []);
 });
+
+/** How many levels of imports a folder's files stand on: a file that imports none of the folder is on the first. */
+function levelsOf(folder: string): { levels: number; arrows: number } {
+	const inFolder = sourceFiles(folder).filter((file) => dirname(file) === folder);
+	const level = new Map<string, number>();
+	const levelOf = (file: string): number => {
+		if (!level.has(file)) level.set(file, 1 + Math.max(0, ...importsOf(file).filter((imported) => inFolder.includes(imported)).map(levelOf)));
+		return level.get(file)!;
+	};
+	const arrows = inFolder.flatMap((file) => [...new Set(importsOf(file))].filter((imported) => inFolder.includes(imported))).length;
+	return { levels: Math.max(...inFolder.map(levelOf)), arrows };
+}
+
+test('the batch family stands on at most four levels of imports, its family module under the operations (docs/architecture.md, The batch family)', () => {
+	const { levels, arrows } = levelsOf(join(ROOT, 'nodes', 'PdfNoodle', 'resources', 'batch'));
+	assert.ok(levels <= 4, `batch/ stands on ${levels} levels`);
+	assert.ok(arrows <= 14, `batch/ has ${arrows} arrows`);
+});
+

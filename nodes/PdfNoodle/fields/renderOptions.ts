@@ -142,6 +142,10 @@ function pdfMetadataBody(context: ItemContext, given: IDataObject): IDataObject 
 	return metadata;
 }
 
+/** The body fields of the render options a batch entry of a list per item may carry (Entries (JSON)), and those of them that are on or off. */
+export const ENTRY_OPTION_FIELDS = ['convertToImage', 's3_bucket', 's3_key', 'metadata', 'hasCover', 'debug'];
+export const ENTRY_OPTION_FLAGS = ['convertToImage', 'hasCover', 'debug'];
+
 /** The common render options as body fields, validated; only what the user set. */
 export function renderOptionsBody(context: ItemContext, source: RenderSource, forBatchEntry = false): IDataObject {
 	const options = context.getNodeParameter('options', {}) as IDataObject;

@@ -1,7 +1,19 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { webhookField } from '../fields/fields';
+import { type ParameterReader, webhookField } from '../fields/fields';
 import { PAUSE_MODE, pauseTimeoutField } from './pause';
+
+/** The Mode of a render or a batch (`renderModeFields`): wait on the call, answered at once, or paused. */
+export type RenderMode = 'sync' | 'async' | typeof PAUSE_MODE;
+
+/** An item's Mode: every read of it goes through here. */
+export function modeOf(context: ParameterReader): RenderMode {
+	return context.getNodeParameter('mode', 'sync') as RenderMode;
+}
+
+export function isPauseMode(context: ParameterReader): boolean {
+	return modeOf(context) === PAUSE_MODE;
+}
 
 const PAUSE_OPTION: INodePropertyOptions = {
 	name: 'Pause Until Called Back',

@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isRecordKind, type RecordKind } from '../../shared/api/records';
 import { invalidParameter } from '../../shared/errors/validation';
-import type { ItemContext } from '../runner/itemContext';
 import type { RunContext } from '../runner/runContext';
 import type { PausedPlan } from './plan';
 import { planOf, rememberPlan } from './pausedPlan';
@@ -45,10 +44,6 @@ export function pauseTimeoutField(): INodeProperties {
 		description:
 			'How long the execution waits for pdf noodle to call back. After that the node fails with an error naming the request ID, to look up with "Get Status" (it also stays in the execution\'s custom data, pdfNoodleWaitingFor). n8n checks for paused executions that are due once a minute.',
 	};
-}
-
-export function isPauseMode(context: Pick<ItemContext, 'getNodeParameter'>): boolean {
-	return context.getNodeParameter('mode', 'sync') === PAUSE_MODE;
 }
 
 /** Everything a pause needs that does not depend on the items, checked before anything is sent. */

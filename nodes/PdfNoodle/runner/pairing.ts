@@ -23,3 +23,13 @@ function firstInputOf(item: INodeExecutionData): number {
 export function inInputOrder(items: INodeExecutionData[]): INodeExecutionData[] {
 	return items.sort((a, b) => firstInputOf(a) - firstInputOf(b));
 }
+
+/** The input items a batch's documents are for, each once, in their order. */
+export function inputsOf(batch: { entries: ReadonlyArray<{ inputIndex: number }> }): number[] {
+	return [...new Set(batch.entries.map((entry) => entry.inputIndex))];
+}
+
+/** An output item of a whole batch names every input item of its documents. */
+export function pairedWith(batch: { entries: ReadonlyArray<{ inputIndex: number }> }): IPairedItemData[] {
+	return inputsOf(batch).map((item) => ({ item }));
+}

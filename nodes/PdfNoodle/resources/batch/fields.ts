@@ -1,18 +1,15 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+/**
+ * The parameters of the batch renders as the editor shows them (what they say for an item is
+ * read in fields/batchSettings.ts and planned in plan.ts).
+ */
+import type { INodeProperties } from 'n8n-workflow';
 
-import { type FileOutput, fileOutputField, fileOutputOf } from '../../../shared/files/fileOutput';
-import { type DownloadSettings, downloadSettingsOf, type ParameterReader } from '../../fields/fields';
-import type { TemplateDataNames } from '../../fields/templateData';
+import { fileOutputField } from '../../../shared/files/fileOutput';
 import { renderModeFields } from '../../pause/mode';
-import { type WaitDefaults, waitingFields } from '../../waiting/settings';
+import { waitingFields } from '../../waiting/settings';
+import { BATCH_WAIT_DEFAULTS } from './plan';
 
 export const RESOURCE = 'batch';
-
-/** Batches of up to 20 documents take longer than single renders. */
-export const BATCH_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 600 };
-
-/** Batch entries have their own parameter names, kept from the first release so saved workflows stay valid. */
-export const BATCH_DATA_NAMES: TemplateDataNames = { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables', asText: 'documentVariablesAsText' };
 
 /** Where the fields of an entry from an input item show, and those of a list per item. */
 export const FROM_ITEMS = { show: { batchSource: ['inputItems'] } };
@@ -82,34 +79,6 @@ export const batchRunFields: INodeProperties[] = [
 	},
 	...waitingFields(BATCH_WAIT_DEFAULTS, { hasMode: true }),
 ];
-
-/** The Batch Options of one item, as `batchRunFields` declares them: every read of them goes through here. */
-export interface BatchOptions {
-	merge: boolean;
-	alsoSingleFiles: boolean;
-	/** Signed URL Lifetime (Seconds) as given, checked where the batch is planned. */
-	signedUrlExpiresIn?: unknown;
-}
-
-export function batchOptionsOf(context: ParameterReader): BatchOptions {
-	const { merge, alsoSingleFiles, signedUrlExpiresIn } = context.getNodeParameter('batchOptions', {}) as IDataObject;
-	return { merge: merge === true, alsoSingleFiles: alsoSingleFiles === true, signedUrlExpiresIn };
-}
-
-/**
- * What a batch's output is made with, read for an input item when the batch is planned: its
- * file (Download File and its fields, File Name naming the item's documents), how the batch's
- * files come out and whether a merged batch also gives each document (those two, and the file's
- * field, from the batch's first item). A paused batch keeps it for its resume.
- */
-export interface BatchOutputSettings extends DownloadSettings {
-	fileOutput: FileOutput;
-	alsoSingleFiles: boolean;
-}
-
-export function batchOutputSettingsOf(context: ParameterReader): BatchOutputSettings {
-	return { ...downloadSettingsOf(context), fileOutput: fileOutputOf(context), alsoSingleFiles: batchOptionsOf(context).alsoSingleFiles };
-}
 
 /** The name of each document's file, for entries from input items. */
 export const documentFileNameField: INodeProperties = {

@@ -4,9 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import type { Operation } from '../operation';
+import { batchRender, resumeBatch } from './batch';
 import { entriesField, FROM_ITEMS, RESOURCE } from './fields';
-import { resumeBatch } from './pauseBatch';
-import { batchRender } from './renderBatch';
 
 const fields: INodeProperties[] = [
 	...updateDisplayOptions(FROM_ITEMS, [

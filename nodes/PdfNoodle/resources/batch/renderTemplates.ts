@@ -6,14 +6,14 @@ import { renderOptionsField } from '../../fields/renderOptions';
 import { templateDataFields } from '../../fields/templateData';
 import { templateLocatorField } from '../../fields/templateLocator';
 import type { Operation } from '../operation';
-import { BATCH_DATA_NAMES, entriesField, FROM_ITEMS, RESOURCE } from './fields';
-import { resumeBatch } from './pauseBatch';
-import { batchRender } from './renderBatch';
+import { batchRender, resumeBatch } from './batch';
+import { entriesField, FROM_ITEMS, RESOURCE } from './fields';
+import { BATCH_DOCUMENT } from './plan';
 
 const fields: INodeProperties[] = [
 	...updateDisplayOptions(FROM_ITEMS, [
 		templateLocatorField(),
-		...templateDataFields(BATCH_DATA_NAMES, 'The values for the template\'s variables as a JSON object, usually the whole item: {{ JSON.stringify($json) }}'),
+		...templateDataFields(BATCH_DOCUMENT.data, 'The values for the template\'s variables as a JSON object, usually the whole item: {{ JSON.stringify($json) }}'),
 		renderOptionsField('template', true),
 	]),
 	entriesField(

@@ -1,10 +1,11 @@
 /**
- * The render family, in the shape of every family of work (batch/batch.ts, pdfTool/tool.ts,
- * template/creation.ts): its request (`RequestDraft`, `renderRequest`), its work kind
- * (`RENDER_WORK`) and its output (`renderOutput`); Render From Template and Render From HTML
- * send it, one by one or paused together (pause.ts).
+ * The render family, in the one shape of every family of work (waiting/family.ts): its plan
+ * (`RenderPlan`: the request as the one document builder makes it, `renderDraft`, the waiting
+ * with `RENDER_WAIT_DEFAULTS` and the output settings), its work kind (`RENDER_WORK`), its send
+ * (`sendRender`) and its output (`renderOutput`): `RENDERS`. Render From Template and Render
+ * From HTML run it for each item, or pause their items together (renderDocuments.ts).
  */
-import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { RENDER_PATHS, type RenderSource } from '../../../shared/api/endpoints';
@@ -12,12 +13,16 @@ import { failed, STATE } from '../../../shared/api/records';
 import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/validation';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import type { ApiRequest } from '../../../shared/transport/transport';
+import { withDataCheck } from '../../dataCheck/checkedData';
 import { type DownloadSettings, downloadSettingsOf } from '../../fields/fields';
-import { renderOptionsBody } from '../../fields/renderOptions';
+import { throwOnMissingTemplate } from '../../fields/templateLocator';
+import { modeOf } from '../../pause/mode';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
-import { outcomeOfWork, type SentWork } from '../../waiting/waiting';
+import type { PlanOfWork, WorkFamily } from '../../waiting/family';
+import { type WaitDefaults, waitSettings } from '../../waiting/settings';
+import { outcomeOfWork, sendWork, type SentWork } from '../../waiting/waiting';
 import { workKindOf } from '../../waiting/workKind';
+import { type DocumentParameters, documentOf } from './document';
 
 /** Renders usually take seconds; the API moves anything over 30 s to the background. */
 export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeoutSeconds: 300 };
@@ -25,53 +30,68 @@ export const RENDER_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, time
 /** A render going on in the background, as the waits and Get Status look it up. */
 export const RENDER_WORK = workKindOf('render', RENDER_WAIT_DEFAULTS);
 
-/** A render's request, checked, and what its data check found (Render From Template: dataCheck/). */
-export interface CheckedRequest {
+/**
+ * A render's plan, every parameter checked, before anything is asked of pdf noodle: its
+ * request (asynchronous or not, as Mode says), what the send reads of the raw answer first
+ * (Render From Template's missing template), the waiting, the output settings (Download File
+ * and its fields: a paused render keeps them for its resume) and what its data check found.
+ */
+export interface RenderPlan extends PlanOfWork<DownloadSettings> {
 	request: ApiRequest;
+	async: boolean;
+	readFirst?: (response: IN8nHttpFullResponse) => void;
 	dataCheck?: IDataObject;
 }
 
-/**
- * A render's request with every parameter checked, before anything is asked of pdf noodle;
- * `withData`, when there is one, completes it with what needs an answer of the service (the
- * data check of Render From Template, the data Map Automatically makes).
- */
-export interface RequestDraft extends RenderSettings {
-	request: ApiRequest;
-	withData?: () => Promise<CheckedRequest>;
+/** A render's plan before its data is complete: `withData` completes it with what needs an answer of the service (the data check, the data Map Automatically makes). */
+export interface RequestDraft extends RenderPlan {
+	withData?: () => Promise<{ request: ApiRequest; dataCheck?: IDataObject }>;
 }
 
-/** How the node waits for a render and what it does with its file, read and checked with the rest of the request. */
-export interface RenderSettings {
-	wait: WaitSettings;
-	/** Download File and its fields: a paused render keeps them for its resume. */
-	download: DownloadSettings;
+/** The draft's plan, its data completed and checked. */
+export async function completedRequest({ withData, ...plan }: RequestDraft): Promise<RenderPlan> {
+	return withData ? { ...plan, ...(await withData()) } : plan;
 }
 
-export function renderSettings(context: ItemContext): RenderSettings {
-	return { wait: waitSettings(context, RENDER_WAIT_DEFAULTS), download: downloadSettingsOf(context) };
-}
-
-/** The draft's request, its data completed and checked. */
-export async function completedRequest(draft: RequestDraft): Promise<CheckedRequest> {
-	return draft.withData ? await draft.withData() : { request: draft.request };
-}
+/** Where a single render's document is: Render From Template's and Render From HTML's own parameters. */
+export const RENDER_DOCUMENT: DocumentParameters = {
+	data: { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' },
+	html: 'html',
+	batchEntry: false,
+};
 
 /**
- * The request of a single render, checked, not sent: the document (`content`, checked by the
- * operation) with the Mode's webhook and the render options. Mode decides the endpoint:
- * synchronous, or asynchronous (also for "Pause Until Called Back", which gives the webhook
- * itself when it sends).
+ * The plan of a single render: its document (the one builder, document.ts) with the Mode's
+ * webhook, then the waiting and the output settings. Mode decides the endpoint: synchronous,
+ * or asynchronous (also for "Pause Until Called Back", which gives the webhook itself when it
+ * sends). The body stays within the API's limit, its data completed too.
  */
-export function renderRequest(context: ItemContext, source: RenderSource, content: IDataObject, contentParameter: string): ApiRequest {
-	const body: IDataObject = { ...content };
-	const mode = context.getNodeParameter('mode', 'sync');
-	if (mode === 'async') {
-		body.webhook = requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', ''));
-	}
-	Object.assign(body, renderOptionsBody(context, source));
-	requireBodyWithinLimit(context, contentParameter, body);
-	return { method: 'POST', url: mode === 'sync' ? RENDER_PATHS[source].sync : RENDER_PATHS[source].async, body };
+export function renderDraft(context: ItemContext, source: RenderSource): RequestDraft {
+	const mode = modeOf(context);
+	const webhook = (): IDataObject => (mode === 'async' ? { webhook: requireHttpUrl(context, 'Webhook URL', context.getNodeParameter('webhook', '')) } : {});
+	const document = documentOf(context, source, RENDER_DOCUMENT, webhook);
+	const requestOf = (body: IDataObject): ApiRequest => {
+		requireBodyWithinLimit(context, source === 'template' ? 'Data' : 'HTML', body);
+		return { method: 'POST', url: mode === 'sync' ? RENDER_PATHS[source].sync : RENDER_PATHS[source].async, body };
+	};
+	const request = requestOf(document.body);
+	const complete = document.withData;
+	return {
+		request,
+		async: mode === 'async',
+		readFirst: source === 'template' ? (response) => throwOnMissingTemplate(context, response) : undefined,
+		wait: waitSettings(context, RENDER_WAIT_DEFAULTS),
+		output: downloadSettingsOf(context),
+		withData: complete && (async () => {
+			const { body, dataCheck } = await complete();
+			return { request: body === document.body ? request : requestOf(body), dataCheck };
+		}),
+	};
+}
+
+/** Sends a render's request. */
+async function sendRender(context: ItemContext, plan: RenderPlan): Promise<SentWork> {
+	return await sendWork(context, plan.request, plan.readFirst);
 }
 
 /** A render that ended FAILED: an error of its item, with the id to look it up by. */
@@ -91,14 +111,16 @@ export function renderFailedError(context: ItemContext, result: IDataObject): No
  * for a synchronous answer, which names none), `renderStatus`, `signedUrl`, `metadata`. With
  * "Wait for Completion" off, an unfinished render's answer is output as it is.
  */
-export async function renderOutput(context: ItemContext, sent: SentWork, { wait, download }: RenderSettings): Promise<INodeExecutionData[]> {
-	const isAsync = context.getNodeParameter('mode', 'sync') === 'async';
-	const outcome = await outcomeOfWork(context, RENDER_WORK, wait, sent, (answer, statusCode) =>
-		statusCode === 202 || isAsync ? String(answer.requestId ?? '') : undefined,
+async function renderOutput(context: ItemContext, sent: SentWork, plan: RenderPlan): Promise<INodeExecutionData[]> {
+	const outcome = await outcomeOfWork(context, RENDER_WORK, plan.wait, sent, (answer, statusCode) =>
+		statusCode === 202 || plan.async ? String(answer.requestId ?? '') : undefined,
 	);
-	if (outcome.done === 'atOnce') return await finishedRenderItems(context, { requestId: null, renderStatus: STATE.success, ...outcome.answer }, download);
-	return outcome.done === 'waited' ? await finishedRenderItems(context, outcome.record, download) : [{ json: outcome.answer }];
+	if (outcome.done === 'atOnce') return withDataCheck(await finishedRenderItems(context, { requestId: null, renderStatus: STATE.success, ...outcome.answer }, plan.output), plan.dataCheck);
+	return withDataCheck(outcome.done === 'waited' ? await finishedRenderItems(context, outcome.record, plan.output) : [{ json: outcome.answer }], plan.dataCheck);
 }
+
+/** The render family: plan (`renderDraft`) → send → output. */
+export const RENDERS: WorkFamily<RenderPlan> = { kind: RENDER_WORK, send: sendRender, output: renderOutput };
 
 /**
  * The items of a render that has finished (its result, or its status record): what the

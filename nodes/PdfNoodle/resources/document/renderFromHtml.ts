@@ -1,14 +1,10 @@
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { requireText } from '../../../shared/errors/validation';
-import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
+import { printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import { renderModeFields } from '../../pause/mode';
-import type { ItemContext } from '../../runner/itemContext';
-import { sendWork } from '../../waiting/waiting';
 import type { Operation } from '../operation';
-import { pausableRender, resumeRenders } from './pause';
-import { renderOutput, renderRequest, renderSettings, type RequestDraft } from './render';
+import { pausableRender, resumeRenders } from './renderDocuments';
 
 const option = {
 	name: 'Render From HTML',
@@ -32,24 +28,11 @@ const properties: INodeProperties[] = [
 	renderOptionsField('html'),
 ];
 
-/** The item's render request: its HTML and print settings, checked, not sent (the pause sends it too). */
-function request(context: ItemContext): RequestDraft {
-	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
-	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
-	if (pdfParams) content.pdfParams = pdfParams;
-	return { request: renderRequest(context, 'html', content, 'HTML'), ...renderSettings(context) };
-}
-
-async function renderItem(context: ItemContext): Promise<INodeExecutionData[]> {
-	const draft = request(context);
-	return await renderOutput(context, await sendWork(context, draft.request), draft);
-}
-
 /** Document → Render From HTML: each item's render, or with Mode "Pause Until Called Back" all of them in one request. */
 export const renderFromHtml: Operation = {
 	resource: 'document',
 	option,
 	fields: properties,
-	forWholeRun: pausableRender('html', request, renderItem),
+	forWholeRun: pausableRender('html'),
 	resume: resumeRenders,
 };

@@ -5,13 +5,13 @@ import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
 import { statusLookupOperation } from '../statusLookup';
 import { RESOURCE } from './common';
-import { toolFiles } from './output';
+import { toolFiles, toolOutputSettingsOf } from './output';
 import { TOOL_WORK } from './tool';
 
 /** The status record as it is; a finished job's files are downloaded from its `result`. */
 async function toolStatusItems(context: ItemContext, record: IDataObject): Promise<INodeExecutionData[]> {
 	if (!succeeded('tool', record) || !record.result || typeof record.result !== 'object') return [{ json: record }];
-	const withFiles = await toolFiles(context, { ...(record.result as IDataObject) });
+	const withFiles = await toolFiles(context, { ...(record.result as IDataObject) }, toolOutputSettingsOf(context));
 	return withFiles.map((item) => ({ ...item, json: { ...record, ...item.json, result: record.result } }));
 }
 

@@ -7,16 +7,32 @@ import { downloadSettingsOf } from '../../fields/fields';
 import type { ItemContext } from '../../runner/itemContext';
 
 /**
+ * What a tool's output is made with, read with its plan: Download File and its field, and for
+ * a split how its files come out and whether the ZIP comes too.
+ */
+export interface ToolOutputSettings {
+	download: boolean;
+	field: string;
+	fileOutput: FileOutput | 'zipOnly';
+	downloadZip: boolean;
+}
+
+export function toolOutputSettingsOf(context: ItemContext): ToolOutputSettings {
+	const { download, field } = downloadSettingsOf(context);
+	return { download, field, fileOutput: fileOutputOf<FileOutput | 'zipOnly'>(context), downloadZip: context.getNodeParameter('downloadZip', false) as boolean };
+}
+
+/**
  * The items of a tool's result, with what it produced downloaded when "Download File" is on:
  * a single file into the output field under the `fileName` the API answered; a split's parts
  * as `splitItems` shapes them.
  */
-export async function toolFiles(context: ItemContext, json: IDataObject): Promise<INodeExecutionData[]> {
+export async function toolFiles(context: ItemContext, json: IDataObject, settings: ToolOutputSettings): Promise<INodeExecutionData[]> {
 	const item: INodeExecutionData = { json };
-	const { download, field } = downloadSettingsOf(context);
+	const { download, field } = settings;
 	if (!download) return [item];
 
-	if (Array.isArray(json.urls)) return await splitItems(context, json, field);
+	if (Array.isArray(json.urls)) return await splitItems(context, json, settings);
 
 	if (typeof json.url === 'string' && json.url !== '') {
 		const fileName = typeof json.fileName === 'string' && json.fileName ? json.fileName : undefined;
@@ -31,14 +47,13 @@ export async function toolFiles(context: ItemContext, json: IDataObject): Promis
  * for, the ZIP of all parts (`{base}.zip`), shaped as every answer with several files is;
  * or the ZIP alone.
  */
-async function splitItems(context: ItemContext, json: IDataObject, field: string): Promise<INodeExecutionData[]> {
-	const output = fileOutputOf<FileOutput | 'zipOnly'>(context);
+async function splitItems(context: ItemContext, json: IDataObject, { field, fileOutput: output, downloadZip }: ToolOutputSettings): Promise<INodeExecutionData[]> {
 	const base = typeof json.fileName === 'string' && json.fileName ? json.fileName.replace(/\.pdf$/i, '') : undefined;
 	const zipUrl = typeof json.zipUrl === 'string' && json.zipUrl ? json.zipUrl : undefined;
 	if (output === 'zipOnly' && !zipUrl) {
 		throw new NodeOperationError(context.getNode(), 'The split answer has no ZIP URL to download', { itemIndex: context.getItemIndex() });
 	}
-	const withZip = output === 'zipOnly' || (context.getNodeParameter('downloadZip', false) as boolean);
+	const withZip = output === 'zipOnly' || downloadZip;
 	const answer: FilesAnswer = {
 		json,
 		whole: withZip && zipUrl ? { json: { ...json, zip: true }, url: zipUrl, fallbackName: base ?? 'parts' } : undefined,

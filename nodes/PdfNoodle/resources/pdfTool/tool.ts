@@ -1,8 +1,8 @@
 /**
- * The PDF tool family, in the shape of every family of work (document/render.ts,
- * batch/batch.ts, template/creation.ts): its plan (`ToolPlan`, `toolPlan`), its work kind
- * (`TOOL_WORK`) and its output (`toolOutput`), sent by `runTool`; the files it outputs are
- * output.ts, the Tool Options common.ts.
+ * The PDF tool family, in the one shape of every family of work (waiting/family.ts): its plan
+ * (`ToolPlan`, `toolPlan`: the body, the waiting with `TOOL_WAIT_DEFAULTS` and the output
+ * settings), its work kind (`TOOL_WORK`), its send and its output (`toolOutput`): `TOOLS`, run
+ * by `runTool`; the files it outputs are output.ts, the Tool Options common.ts.
  */
 import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -10,11 +10,12 @@ import { NodeApiError } from 'n8n-workflow';
 import { failed, namedIdOf } from '../../../shared/api/records';
 import { singlePdfSource, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
+import { type PlanOfWork, runWork, type WorkFamily } from '../../waiting/family';
+import { type WaitDefaults, waitSettings } from '../../waiting/settings';
 import { outcomeOfWork, sendWork, type SentWork } from '../../waiting/waiting';
 import { workKindOf } from '../../waiting/workKind';
 import { toolOptionsBody } from './common';
-import { toolFiles } from './output';
+import { toolFiles, type ToolOutputSettings, toolOutputSettingsOf } from './output';
 
 /** Tools finish in seconds; the API moves anything over 30 s to the background. */
 export const TOOL_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 2, timeoutSeconds: 300 };
@@ -22,10 +23,14 @@ export const TOOL_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 2, timeou
 /** A PDF tool job going on in the background, as the waits and Get Status look it up. */
 export const TOOL_WORK = workKindOf('tool', TOOL_WAIT_DEFAULTS);
 
-/** What a tool sends, checked before anything is uploaded or sent, and how the node waits for it. */
-export interface ToolPlan {
+/** What a tool sends, checked before anything is uploaded or sent, how the node waits for it and what its output is made with. */
+export interface ToolPlan extends PlanOfWork<ToolOutputSettings> {
 	body: IDataObject;
-	wait: WaitSettings;
+}
+
+/** A tool's plan with where it goes and the PDFs' URLs, once uploaded: what its send sends. */
+interface ToolJob extends ToolPlan {
+	path: string;
 }
 
 /**
@@ -34,13 +39,12 @@ export interface ToolPlan {
  * parameters, all checked.
  */
 export function toolPlan(context: ItemContext, fields: IDataObject): ToolPlan {
-	return { body: { ...fields, ...toolOptionsBody(context) }, wait: waitSettings(context, TOOL_WAIT_DEFAULTS) };
+	return { body: { ...fields, ...toolOptionsBody(context) }, wait: waitSettings(context, TOOL_WAIT_DEFAULTS), output: toolOutputSettingsOf(context) };
 }
 
 /** Sends a tool's request (its plan, `toolPlan`; `sources`: the PDFs' URLs, once uploaded) and gives its output items. */
 export async function runTool(context: ItemContext, path: string, plan: ToolPlan, sources: IDataObject = {}): Promise<INodeExecutionData[]> {
-	const sent = await sendWork(context, { method: 'POST', url: path, body: { ...sources, ...plan.body } });
-	return await toolOutput(context, sent, plan.wait);
+	return await runWork(TOOLS, context, { ...plan, path, body: { ...sources, ...plan.body } });
 }
 
 /**
@@ -73,12 +77,19 @@ function toolFailedError(context: ItemContext, record: IDataObject): NodeApiErro
  * status record's `result`, the answer the call would have given). With "Wait for Completion"
  * off, the answer of work still going is output as it is.
  */
-export async function toolOutput(context: ItemContext, sent: SentWork, wait: WaitSettings): Promise<INodeExecutionData[]> {
+async function toolOutput(context: ItemContext, sent: SentWork, { wait, output }: ToolPlan): Promise<INodeExecutionData[]> {
 	const outcome = await outcomeOfWork(context, TOOL_WORK, wait, sent, (answer, statusCode) =>
 		statusCode === 202 || (typeof answer.requestId === 'string' && answer.status === undefined) ? String(answer.requestId) : undefined,
 	);
-	if (outcome.done === 'atOnce') return await toolFiles(context, { requestId: null, ...outcome.answer });
-	if (outcome.done === 'notWaited') return await toolFiles(context, outcome.answer);
+	if (outcome.done === 'atOnce') return await toolFiles(context, { requestId: null, ...outcome.answer }, output);
+	if (outcome.done === 'notWaited') return await toolFiles(context, outcome.answer, output);
 	if (failed('tool', outcome.record)) throw toolFailedError(context, outcome.record);
-	return await toolFiles(context, { requestId: String(outcome.answer.requestId), ...((outcome.record.result ?? {}) as IDataObject) });
+	return await toolFiles(context, { requestId: String(outcome.answer.requestId), ...((outcome.record.result ?? {}) as IDataObject) }, output);
 }
+
+/** The PDF tool family: plan (`toolPlan`) → send → output. */
+const TOOLS: WorkFamily<ToolJob> = {
+	kind: TOOL_WORK,
+	send: async (context, job) => await sendWork(context, { method: 'POST', url: job.path, body: job.body }),
+	output: toolOutput,
+};

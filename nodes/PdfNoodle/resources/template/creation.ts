@@ -1,7 +1,8 @@
 /**
- * The template creation family, in the shape of every family of work (document/render.ts,
- * batch/batch.ts, pdfTool/tool.ts): its plan (`CreationPlan`, `creationPlan`), its work kind
- * (`CREATION_WORK`) and its output (`creationOutput`), sent by `runCreation`.
+ * The template creation family, in the one shape of every family of work (waiting/family.ts):
+ * its plan (`CreationPlan`, `creationPlan`: the body, the reference file, the waiting with
+ * `CREATION_WAIT_DEFAULTS` and the output settings, the preview's download), its work kind
+ * (`CREATION_WORK`), its send and its output (`creationOutput`): `CREATIONS`, run by `runCreation`.
  */
 import type { IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -12,7 +13,8 @@ import { requireHttpUrl, requireText } from '../../../shared/errors/validation';
 import { downloadToBinary } from '../../../shared/files/download';
 import { checkPdfSource, type PdfSource, pdfSourceParametersOf, REFERENCE_FILE, sourceUrl } from '../../fields/pdfSource';
 import type { ItemContext } from '../../runner/itemContext';
-import { type WaitDefaults, type WaitSettings, waitSettings } from '../../waiting/settings';
+import { type PlanOfWork, runWork, type WorkFamily } from '../../waiting/family';
+import { type WaitDefaults, waitSettings } from '../../waiting/settings';
 import { outcomeOfWork, sendWork, type SentWork } from '../../waiting/waiting';
 import { workKindOf } from '../../waiting/workKind';
 
@@ -41,13 +43,11 @@ export interface PreviewDownload {
 	field: string;
 }
 
-/** What a creation sends, every parameter checked, how the node waits for it and whether it downloads the preview. */
-export interface CreationPlan {
+/** What a creation sends, every parameter checked, how the node waits for it and whether it downloads the preview (its output settings). */
+export interface CreationPlan extends PlanOfWork<PreviewDownload> {
 	body: IDataObject;
 	/** The reference file, uploaded (a binary) only when the plan is sent. */
 	reference?: PdfSource;
-	wait: WaitSettings;
-	preview: PreviewDownload;
 }
 
 /** The reference file, checked: a URL (none when empty), or a PDF of the input item to upload. */
@@ -65,20 +65,27 @@ export async function creationPlan(context: ItemContext, preview: PreviewDownloa
 		displayName: requireText(context, 'Display Name', context.getNodeParameter('displayName')).trim(),
 	};
 	const reference = await referenceFileOf(context);
-	return { body, reference, wait: waitSettings(context, CREATION_WAIT_DEFAULTS), preview };
+	return { body, reference, wait: waitSettings(context, CREATION_WAIT_DEFAULTS), output: preview };
 }
 
-/** Sends the creation (its reference file uploaded first, once everything is checked) and gives its output items. */
-export async function runCreation(context: ItemContext, plan: CreationPlan): Promise<INodeExecutionData[]> {
+/** Sends the creation, its reference file uploaded first, once everything is checked. */
+async function sendCreation(context: ItemContext, plan: CreationPlan): Promise<SentWork> {
 	const body = plan.reference ? { ...plan.body, fileUrl: await sourceUrl(context, plan.reference) } : plan.body;
-	const sent = await sendWork(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
-	return await creationOutput(context, sent, plan);
+	return await sendWork(context, { method: 'POST', url: TEMPLATE_CREATION_PATH, body });
 }
 
 /** A creation always goes on in the background (its ID is the new template's): the new template once waited for, else the answer. */
-export async function creationOutput(context: ItemContext, sent: SentWork, { wait, preview }: CreationPlan): Promise<INodeExecutionData[]> {
+async function creationOutput(context: ItemContext, sent: SentWork, { wait, output }: CreationPlan): Promise<INodeExecutionData[]> {
 	const outcome = await outcomeOfWork(context, CREATION_WORK, wait, sent, (answer) => String(answer.templateId ?? ''));
-	return outcome.done === 'waited' ? await createdTemplateItems(context, String(outcome.answer.templateId ?? ''), outcome.record, preview) : [{ json: outcome.answer }];
+	return outcome.done === 'waited' ? await createdTemplateItems(context, String(outcome.answer.templateId ?? ''), outcome.record, output) : [{ json: outcome.answer }];
+}
+
+/** The template creation family: plan (`creationPlan`) → send → output. */
+const CREATIONS: WorkFamily<CreationPlan> = { kind: CREATION_WORK, send: sendCreation, output: creationOutput };
+
+/** Sends the creation and gives its output items. */
+export async function runCreation(context: ItemContext, plan: CreationPlan): Promise<INodeExecutionData[]> {
+	return await runWork(CREATIONS, context, plan);
 }
 
 /**

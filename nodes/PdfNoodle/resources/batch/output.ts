@@ -1,39 +1,35 @@
-import type { IDataObject, INodeExecutionData, IPairedItemData, JsonObject } from 'n8n-workflow';
+/**
+ * The output of the batch family: the items of a finished batch (each document, or the merged
+ * one, each failed entry an error of its item) and of batches whose merged files are joined
+ * into one. It reads the settings the batch was planned with (plan.ts), never a parameter.
+ */
+import type { IBinaryData, IDataObject, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { TOOL_PATHS } from '../../../shared/api/endpoints';
 import { succeeded } from '../../../shared/api/records';
-import { errorItemsOrThrow } from '../../../shared/errors/errors';
 import { batchEntryJson } from '../../../shared/files/batchRecord';
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import { type AnswerFile, type FilesAnswer, filesAsItems } from '../../../shared/files/fileOutput';
+import type { BatchOutputSettings } from '../../fields/batchSettings';
+import { Outcome } from '../../runner/outcome';
+import { inputsOf, pairedWith } from '../../runner/pairing';
 import type { RunContext } from '../../runner/runContext';
-import type { OutputBatch, PlannedBatch, PlannedEntry } from './plan';
+import { runTool, type ToolPlan } from '../pdfTool/tool';
 
-/** Collects the output, and turns a failure of an item into an error item or the node's error. */
-export class Outcome {
-	readonly items: INodeExecutionData[] = [];
-
-	constructor(private readonly run: RunContext) {}
-
-	add(...items: INodeExecutionData[]): void {
-		this.items.push(...items);
-	}
-
-	fail(inputIndexes: number[], error: unknown, json: IDataObject = {}): void {
-		this.items.push(...errorItemsOrThrow(this.run.continueOnFail(), this.run, error, inputIndexes.map((item) => ({ item })), json));
-	}
-}
-
-export function inputsOf(batch: PlannedBatch): number[] {
-	return [...new Set(batch.entries.map((entry) => entry.inputIndex))];
-}
-
-export function pairedWith(batch: PlannedBatch): IPairedItemData[] {
-	return inputsOf(batch).map((item) => ({ item }));
+/**
+ * A batch as its output reads it: its entries' input items, data checks and output settings,
+ * the item whose settings it took and its own output settings (plan.ts `Batch` is one; a
+ * resumed batch, which kept no more, is one too).
+ */
+interface Planned {
+	entries: Array<{ inputIndex: number; output: BatchOutputSettings; dataCheck?: IDataObject }>;
+	settingsIndex: number;
+	output: BatchOutputSettings;
 }
 
 /** A batch entry that did not render: its input item, the error a person reads, its item's JSON. */
-export interface FailedEntry {
+interface FailedEntry {
 	inputIndex: number;
 	error: NodeApiError;
 	json: IDataObject;
@@ -56,12 +52,12 @@ function inputItemsNamed(inputIndexes: number[]): string {
 }
 
 /** The JSON of an entry's item: which batch, its number and result, and what the data check found. */
-function entryJson(record: IDataObject, index: number, result: IDataObject, entry: PlannedEntry): IDataObject {
+function entryJson(record: IDataObject, index: number, result: IDataObject, entry: Planned['entries'][number]): IDataObject {
 	return entry.dataCheck ? { ...batchEntryJson(record, index, result), dataCheck: entry.dataCheck } : batchEntryJson(record, index, result);
 }
 
 /** The entries of a finished batch record that did not render, each an error of its input item. */
-export function failedEntriesOf(run: RunContext, batch: PlannedBatch, record: IDataObject): FailedEntry[] {
+function failedEntriesOf(run: RunContext, batch: Planned, record: IDataObject): FailedEntry[] {
 	const results = (record.results ?? []) as IDataObject[];
 	return batch.entries.flatMap((entry, index) => {
 		const result = (results[index] ?? {}) as IDataObject;
@@ -81,7 +77,7 @@ export function failedEntriesOf(run: RunContext, batch: PlannedBatch, record: ID
  * own error, or one that names every failed entry's input item. Thrown before any file is
  * fetched or merged, so a run that fails costs no downloads.
  */
-export function throwOnFailedEntries(run: RunContext, failed: FailedEntry[]): void {
+function throwOnFailedEntries(run: RunContext, failed: FailedEntry[]): void {
 	if (failed.length === 0 || run.continueOnFail()) return;
 	if (failed.length === 1) throw failed[0].error;
 	const inputs = [...new Set(failed.map((entry) => entry.inputIndex))];
@@ -94,7 +90,7 @@ export function throwOnFailedEntries(run: RunContext, failed: FailedEntry[]): vo
 }
 
 /** Where the documents of batches whose merged files are joined go: a whole run's files, numbered from 1 across its batches. */
-export interface JoinedFiles {
+interface JoinedFiles {
 	files: Array<AnswerFile & { number: number }>;
 	/** How many entries the batches before this one had: the number of this batch's first entry. */
 	offset: number;
@@ -108,7 +104,7 @@ export interface JoinedFiles {
  * those the batch was planned with (`batch.output`, each entry's own File Name), which a
  * paused batch kept for its resume.
  */
-export async function batchOutput(run: RunContext, batch: OutputBatch, record: IDataObject, outcome: Outcome, joined?: JoinedFiles): Promise<void> {
+export async function batchOutput(run: RunContext, batch: Planned, record: IDataObject, outcome: Outcome, joined?: JoinedFiles): Promise<void> {
 	const failed = failedEntriesOf(run, batch, record);
 	throwOnFailedEntries(run, failed);
 	const { download, field, fileOutput, alsoSingleFiles } = batch.output;
@@ -159,4 +155,55 @@ export async function batchOutput(run: RunContext, batch: OutputBatch, record: I
 		}
 	}
 	if (onOneItem && !joined) outcome.add(...filesAsItems('oneItem', allFiles, field, pairedWith(batch)));
+}
+
+/**
+ * The output of batches whose merged files are joined into one (plan.ts, the join), each with
+ * its finished record and how many entries the batches before it had (`offset`): the one PDF's
+ * item, paired with every input item of the batches, then what each batch gives besides (its
+ * documents with Also Output the Single Files, its failed entries as errors of their items),
+ * as a single batch's output would. Entries that did not render fail the node, without
+ * "Continue On Fail", before anything is fetched or joined.
+ */
+export async function joinedOutput(run: RunContext, join: ToolPlan, finished: Array<{ batch: Planned; record: IDataObject; offset: number }>, outcome: Outcome): Promise<void> {
+	throwOnFailedEntries(run, finished.flatMap(({ batch, record }) => failedEntriesOf(run, batch, record)));
+	// The documents' items come after the one PDF's.
+	const documents = new Outcome(run);
+	const files: Array<AnswerFile & { number: number }> = [];
+	for (const { batch, record, offset } of finished) await batchOutput(run, batch, record, documents, { files, offset });
+	if (finished.length > 0) await addOnePdf(run, join, finished, files, outcome);
+	outcome.add(...documents.items);
+}
+
+/**
+ * The item of the one PDF: the merge tool's result (`runTool`, as PDF Tool → Merge PDFs sends
+ * and waits for it) for two or more merged files, the one file itself when the other batches
+ * rendered nothing. Its JSON: `mergedUrl` (as a single batch's merged item has it), the merge
+ * tool's `fileName`, `urlValidUntil` and `mergeRequestId`, and each batch's summary. Its
+ * settings are the first batch's.
+ */
+async function addOnePdf(run: RunContext, join: ToolPlan, finished: Array<{ batch: Planned; record: IDataObject }>, files: Array<AnswerFile & { number: number }>, outcome: Outcome): Promise<void> {
+	const context = run.item(finished[0].batch.settingsIndex);
+	const { field, download, fileOutput } = finished[0].batch.output;
+	const pairedItem = finished.flatMap(({ batch }) => pairedWith(batch));
+	const urls = finished.map(({ record }) => record.mergedUrl).filter((url): url is string => typeof url === 'string' && url !== '');
+	const batches = finished.map(({ record: { batchRequestId, status, total, completed, mergedUrl } }) => ({ batchRequestId, status, total, completed, mergedUrl }));
+	const json: IDataObject = { mergedUrl: urls[0] ?? '', batches };
+	try {
+		let binary: IBinaryData | undefined;
+		if (urls.length >= 2) {
+			await run.nextTurn();
+			const [merged] = await runTool(context, TOOL_PATHS.mergePdfs, join, { urls });
+			const { requestId, url, fileName, urlValidUntil } = merged.json;
+			Object.assign(json, { mergedUrl: url, fileName, urlValidUntil, mergeRequestId: requestId });
+			binary = merged.binary?.[field];
+		} else if (urls.length === 1 && download) {
+			binary = await downloadToBinary(context, urls[0], undefined, `${String(batches.find((batch) => batch.mergedUrl === urls[0])?.batchRequestId)}-merged`);
+		}
+		const onOneItem = download && fileOutput === 'oneItem';
+		const answer = { json, whole: binary ? { json, binary } : undefined, files };
+		outcome.add(...filesAsItems(onOneItem ? 'oneItem' : 'itemPerFile', answer, field, pairedItem));
+	} catch (error) {
+		outcome.fail(pairedItem.map(({ item }) => item), error, { batches });
+	}
 }
