@@ -35,6 +35,9 @@ const ARROWS: Record<string, string[]> = {
 	trigger: ['files', 'api', 'transport'],
 	credentials: ['api', 'transport'],
 	files: ['transport'],
+	// Pure: a file's bytes to a self-contained document; the operations that read HTML and
+	// Markdown from files draw their arrow to it when they are wired.
+	htmlFiles: [],
 	transport: ['errors', 'api'],
 	errors: [],
 	api: [],

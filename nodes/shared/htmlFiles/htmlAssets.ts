@@ -1,0 +1,113 @@
+/**
+ * An HTML document's local files inlined, tag by tag (a scanner of tags and attributes, not a
+ * full parser: comments, and the text of `<script>`, `<textarea>` and `<title>`, are skipped):
+ * - `<img src>`, `<img srcset>` / `<source srcset>` (every candidate: which one prints is
+ *   Chromium's choice), `<input type=image src>`, `<video poster>`, SVG `<image href>`, the
+ *   legacy `background` attribute: data: URIs;
+ * - `<link rel="stylesheet" href>`: a `<style>` with the sheet's text (its `media` kept), its own
+ *   references resolved from its folder; `<style>` blocks and `style` attributes: their `url()`s;
+ * - `<script src>`: a data: URI, so that a local script (a chart library) runs as it did from
+ *   its folder, with its own text untouched.
+ * SVG `<use href="sprite.svg#id">` is left as written: Chromium does not load `<use>` from a
+ * data: URI, and copying the symbol into the page is not done.
+ */
+import { inlineCss, inlinedStylesheet } from './cssAssets';
+import { replaceInOrder, type InlineRun } from './inlineRun';
+import { attributeText, localPathOf } from './references';
+import { rewriteSrcset } from './srcset';
+
+const ATTRIBUTES = String.raw`((?:[^>"']|"[^"]*"|'[^']*')*)`;
+/** A comment, an element whose text is not HTML (its tag, text, end tag), or a start tag. */
+export const HTML_PART_SOURCE = [
+	String.raw`(<!--[\s\S]*?(?:-->|(?![\s\S])))`,
+	// A named group, so that the end tag's back-reference holds where the pattern is embedded.
+	String.raw`<(?<textElement>style|script|textarea|title)\b${ATTRIBUTES}>([\s\S]*?)<\/\k<textElement>\s*>`,
+	String.raw`<([a-zA-Z][a-zA-Z0-9:-]*)${ATTRIBUTES}>`,
+].join('|');
+/** The number of capture groups HTML_PART_SOURCE has, for patterns that embed it. */
+export const HTML_PART_GROUPS = 6;
+
+const ATTRIBUTE = /([^\s"'>/=]+)(?:(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+/** Attributes whose value is one file's URL, by tag ('*': any tag). */
+const URL_ATTRIBUTES: Record<string, string[]> = {
+	img: ['src'],
+	source: ['src'],
+	input: ['src'],
+	script: ['src'],
+	video: ['poster'],
+	image: ['href', 'xlink:href'],
+	'*': ['background'],
+};
+
+export async function inlineHtml(html: string, folder: string, run: InlineRun): Promise<string> {
+	return await replaceInOrder(html, new RegExp(HTML_PART_SOURCE, 'gi'), async (match) => await inlineHtmlPart(match, 1, folder, run));
+}
+
+/** One match of HTML_PART_SOURCE (its groups from `first`) with its files inlined. */
+export async function inlineHtmlPart(match: RegExpExecArray, first: number, folder: string, run: InlineRun): Promise<string> {
+	const [comment, textElement, textAttributes, text, tag, attributes] = match.slice(first, first + HTML_PART_GROUPS);
+	if (comment !== undefined) return match[0];
+	if (textElement !== undefined) {
+		const name = textElement.toLowerCase();
+		const startTag = await inlinedStartTag(name, textAttributes, folder, run);
+		const inner = name === 'style' ? escapedStyleText(await inlineCss(text, folder, run)) : text;
+		return `<${textElement}${startTag}>${inner}</${textElement}>`;
+	}
+	const name = tag.toLowerCase();
+	if (name === 'link') {
+		const asStyle = await linkedStylesheet(attributes, folder, run);
+		if (asStyle !== undefined) return asStyle;
+	}
+	return `<${tag}${await inlinedStartTag(name, attributes, folder, run)}>`;
+}
+
+/** A start tag's attributes, the URLs among them inlined and the rest kept as written. */
+async function inlinedStartTag(tag: string, attributes: string, folder: string, run: InlineRun): Promise<string> {
+	const urlNames = [...(URL_ATTRIBUTES[tag] ?? []), ...URL_ATTRIBUTES['*']];
+	return await replaceInOrder(attributes, ATTRIBUTE, async (attribute) => {
+		const [whole, rawName, equals, doubleQuoted, singleQuoted, bare] = attribute;
+		const value = doubleQuoted ?? singleQuoted ?? bare;
+		if (equals === undefined || value === undefined) return whole;
+		const name = rawName.toLowerCase();
+		const quote = singleQuoted !== undefined ? "'" : '"';
+		const withValue = (newValue: string) => (newValue === value ? whole : `${rawName}${equals}${quote}${newValue}${quote}`);
+		if (name === 'style') {
+			const css = attributeText(value);
+			const inlined = await inlineCss(css, folder, run);
+			return inlined === css ? whole : withValue(inlined.replace(/&/g, '&amp;').replaceAll(quote, quote === '"' ? '&quot;' : '&#39;'));
+		}
+		if (name === 'srcset' && (tag === 'img' || tag === 'source')) {
+			return withValue(await rewriteSrcset(value, async (url) => (await dataUriFor(attributeText(url), folder, run)) ?? url));
+		}
+		if (!urlNames.includes(name)) return whole;
+		return withValue((await dataUriFor(attributeText(value), folder, run)) ?? value);
+	});
+}
+
+async function dataUriFor(reference: string, folder: string, run: InlineRun): Promise<string | undefined> {
+	const path = localPathOf(reference, folder);
+	return path === undefined ? undefined : await run.dataUriOf(path);
+}
+
+/** A `<link rel="stylesheet">` to a local sheet as a `<style>` holding it, or undefined to keep the tag. */
+async function linkedStylesheet(attributes: string, folder: string, run: InlineRun): Promise<string | undefined> {
+	const values = new Map<string, string>();
+	for (const [, name, , doubleQuoted, singleQuoted, bare] of attributes.matchAll(ATTRIBUTE)) {
+		values.set(name.toLowerCase(), attributeText(doubleQuoted ?? singleQuoted ?? bare ?? ''));
+	}
+	const rel = (values.get('rel') ?? '').toLowerCase().split(/\s+/);
+	const href = values.get('href');
+	if (!rel.includes('stylesheet') || rel.includes('alternate') || href === undefined) return undefined;
+	const path = localPathOf(href, folder);
+	if (path === undefined) return undefined;
+	const sheet = await inlinedStylesheet(path, run, []);
+	if (sheet === undefined) return undefined;
+	const media = values.get('media');
+	const mediaAttribute = media === undefined ? '' : ` media="${media.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+	return `<style${mediaAttribute}>\n${escapedStyleText(sheet)}\n</style>`;
+}
+
+/** A stylesheet's text made safe inside `<style>`: "</style" would end the element early. */
+function escapedStyleText(css: string): string {
+	return css.replace(/<\/(style)/gi, '<\\/$1');
+}
