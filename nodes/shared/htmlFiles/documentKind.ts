@@ -52,7 +52,7 @@ export function judgeDocumentFile(file: DocumentFileFacts, wanted: DocumentKind)
 	if (signature) return refuse(signature.what);
 	if (head.startsWith('PK\x03\x04') || head.startsWith('PK\x05\x06')) {
 		if (OFFICE_ZIP.test(mimeType) || ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'epub'].includes(extension)) {
-			return refuse(`a ${extension ? extension.toUpperCase() + ' ' : ''}document (${mimeType || 'a ZIP-based format'})`);
+			return refuse(`an Office document or e-book (${mimeType || extension}), a ZIP-based format of its own`);
 		}
 		return { accepted: true, kind: 'zip' };
 	}
