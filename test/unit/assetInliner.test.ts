@@ -164,7 +164,7 @@ describe('HTML', () => {
 		assert.equal(twice.text.split('data:image/png;base64,').length, 4);
 		await assert.rejects(
 			inlineAssets({ text: '<img src="big.png">'.repeat(10), kind: 'html', folder: '', name: 'index.html' }, resolver, { maxInlinedBytes: 3 * 1024 * 1024 }),
-			{ name: 'FileRefused', message: 'index.html comes to more than 3.0 MB once its images and styles are inlined (stopped at big.png); pdf noodle takes at most 3 MB per request' },
+			{ name: 'FileRefused', message: 'index.html comes to more than 3.0 MB once its images and styles are inlined (stopped at big.png), more than pdf noodle takes in one request' },
 		);
 	});
 });

@@ -14,6 +14,9 @@ import { decodeDocumentText, type DecodedText } from './textDecoding';
 import { pickZipDocument } from './zipDocument';
 import { DEFAULT_ZIP_LIMITS, readZip, type ZipLimits } from './zipReader';
 
+/** How far past the limit inlining may go before it is stopped rather than measured. */
+const RUNAWAY_FACTOR = 4;
+
 export interface DocumentFile {
 	fileName: string;
 	mimeType?: string;
@@ -65,7 +68,9 @@ export async function documentFromFile(file: DocumentFile, options: DocumentFrom
 	const decoded = decodeDocumentText(source.bytes, { kind: wanted, mimeType: source.mimeType, fileName: source.name });
 	if (decoded.text.trim() === '') throw new FileRefused(`${source.name} holds no text`);
 	const inlined = await inlineAssets({ text: decoded.text, kind: wanted, folder: source.folder, name: source.name }, resolver, {
-		maxInlinedBytes: maxDocumentBytes,
+		// A runaway (one large image named a thousand times) is stopped early; a document merely over
+		// the limit is measured whole, so that its message gives its size.
+		maxInlinedBytes: maxDocumentBytes * RUNAWAY_FACTOR,
 	});
 	const bytes = utf8ByteLength(inlined.text);
 	const tooLarge = bodyTooLarge({ fileName: source.name, bodyBytes: bytes, limitBytes: maxDocumentBytes, inlined: inlined.inlined.length > 0 });

@@ -60,7 +60,7 @@ export class InlineRun {
 		const limit = this.options.maxInlinedBytes;
 		if (limit === undefined || this.addedBytes <= limit) return;
 		throw new FileRefused(
-			`${this.options.documentName} comes to more than ${humanSize(limit)} once its images and styles are inlined (stopped at ${path}); pdf noodle takes at most 3 MB per request`,
+			`${this.options.documentName} comes to more than ${humanSize(limit)} once its images and styles are inlined (stopped at ${path}), more than pdf noodle takes in one request`,
 		);
 	}
 }
