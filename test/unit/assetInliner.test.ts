@@ -133,6 +133,22 @@ describe('HTML', () => {
 		assert.equal(missingAssetsHint('index.html', [], 'zip'), undefined);
 	});
 
+	test('srcset: trailing commas end a candidate, a comma inside parentheses does not, empty candidates stay', async () => {
+		const resolver = files({ 'a.png': PNG, 'b.png': PNG });
+		const result = await inlineHtml('<img srcset=" ,a.png,, b.png 100w (x, y), c.png 2x, ">', resolver);
+		assert.equal(result.text, `<img srcset=" ,${PNG_URI},, ${PNG_URI} 100w (x, y), c.png 2x, ">`);
+		assert.deepEqual(result.missing, ['c.png']);
+	});
+
+	test('an unclosed <style> runs to the end; an end tag is kept as written; a tag with "<" in a quoted value is left alone', async () => {
+		const resolver = files({ 'a.png': PNG });
+		assert.equal((await inlineHtml('<p><style>.a{background:url(a.png)}', resolver)).text, `<p><style>.a{background:url(${PNG_URI})}`);
+		assert.equal((await inlineHtml('<STYLE>.a{background:url(a.png)}</STYLE >x', resolver)).text, `<STYLE>.a{background:url(${PNG_URI})}</STYLE >x`);
+		assert.equal((await inlineHtml('<script>x()</script', resolver)).text, '<script>x()</script');
+		assert.equal((await inlineHtml('<img alt="a<b" src="a.png"><img src="a.png"><!-- open', resolver)).text, `<img alt="a<b" src="a.png"><img src="${PNG_URI}"><!-- open`);
+		assert.equal((await inlineHtml('<a "<a "<img src=a.png>', resolver)).text, `<a "<a "<img src="${PNG_URI}">`);
+	});
+
 	test('an @import cycle is cut with a comment; a chain over 8 deep is cut too', async () => {
 		const cycle = files({ 'a.css': '@import "b.css";\n.a{}', 'b.css': '@import "a.css";\n.b{}' });
 		const result = await inlineHtml('<link rel="stylesheet" href="a.css">', cycle);

@@ -12,13 +12,16 @@ import { folderOf } from './zipNames';
 
 export const MAX_IMPORT_DEPTH = 8;
 
-const QUOTED = `"((?:[^"\\\\\\n]|\\\\.)*)"|'((?:[^'\\\\\\n]|\\\\.)*)'`;
+// Bounded lengths: a search that fails (an unclosed quote) stops soon instead of scanning the
+// rest of the sheet once per url(). A longer string is only ever a data: URI, left alone anyway.
+// An @import's media query stops at the next "@" for the same reason.
+const QUOTED = `"((?:[^"\\\\\\n]|\\\\.){0,4096})"|'((?:[^'\\\\\\n]|\\\\.){0,4096})'`;
 /** A comment, an `@import` rule (its URL and media query), or a `url()`. */
 const CSS_REFERENCE = new RegExp(
 	[
 		String.raw`(\/\*[\s\S]*?(?:\*\/|$))`,
-		String.raw`@import\s+(?:url\(\s*(?:${QUOTED}|([^)\s]*))\s*\)|${QUOTED})\s*([^;]*);`,
-		String.raw`url\(\s*(?:${QUOTED}|([^)\s"']*))\s*\)`,
+		String.raw`@import\s+(?:url\(\s*(?:${QUOTED}|([^()\s"']*))\s*\)|${QUOTED})\s*([^;{}@]{0,1024});`,
+		String.raw`url\(\s*(?:${QUOTED}|([^()\s"']*))\s*\)`,
 	].join('|'),
 	'gi',
 );

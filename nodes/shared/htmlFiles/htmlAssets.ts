@@ -12,20 +12,21 @@
  * data: URI, and copying the symbol into the page is not done.
  */
 import { inlineCss, inlinedStylesheet } from './cssAssets';
-import { replaceInOrder, type InlineRun } from './inlineRun';
+import { replaceInOrder, rewriteByScanning, type InlineRun, type ScannedPart } from './inlineRun';
 import { attributeText, localPathOf } from './references';
 import { rewriteSrcset } from './srcset';
 
-const ATTRIBUTES = String.raw`((?:[^>"']|"[^"]*"|'[^']*')*)`;
-/** A comment, an element whose text is not HTML (its tag, text, end tag), or a start tag. */
-export const HTML_PART_SOURCE = [
-	String.raw`(<!--[\s\S]*?(?:-->|(?![\s\S])))`,
-	// A named group, so that the end tag's back-reference holds where the pattern is embedded.
-	String.raw`<(?<textElement>style|script|textarea|title)\b${ATTRIBUTES}>([\s\S]*?)<\/\k<textElement>\s*>`,
-	String.raw`<([a-zA-Z][a-zA-Z0-9:-]*)${ATTRIBUTES}>`,
-].join('|');
-/** The number of capture groups HTML_PART_SOURCE has, for patterns that embed it. */
-export const HTML_PART_GROUPS = 6;
+/**
+ * A comment's start, or a start tag with its attributes. A `<` is not taken inside a tag, even in
+ * a quoted value, so that a search for the tag's end stops at the next tag: a page of unclosed
+ * tags or quotes is scanned in one pass, not once per tag. (A tag with a `<` in a quoted value is
+ * left as written.)
+ */
+export const HTML_START_SOURCE = String.raw`(<!--)|<([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"'<]|"[^"<]*"|'[^'<]*')*)>`;
+/** The number of capture groups HTML_START_SOURCE has, for patterns that embed it. */
+export const HTML_START_GROUPS = 3;
+/** Elements whose text is not HTML: it is inlined (style) or kept as written, never read as tags. */
+const TEXT_ELEMENTS = new Set(['style', 'script', 'textarea', 'title']);
 
 const ATTRIBUTE = /([^\s"'>/=]+)(?:(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 /** Attributes whose value is one file's URL, by tag ('*': any tag). */
@@ -40,25 +41,35 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
 };
 
 export async function inlineHtml(html: string, folder: string, run: InlineRun): Promise<string> {
-	return await replaceInOrder(html, new RegExp(HTML_PART_SOURCE, 'gi'), async (match) => await inlineHtmlPart(match, 1, folder, run));
+	return await rewriteByScanning(html, new RegExp(HTML_START_SOURCE, 'gi'), async (match) => await inlineHtmlAt(html, match, 1, folder, run));
 }
 
-/** One match of HTML_PART_SOURCE (its groups from `first`) with its files inlined. */
-export async function inlineHtmlPart(match: RegExpExecArray, first: number, folder: string, run: InlineRun): Promise<string> {
-	const [comment, textElement, textAttributes, text, tag, attributes] = match.slice(first, first + HTML_PART_GROUPS);
-	if (comment !== undefined) return match[0];
-	if (textElement !== undefined) {
-		const name = textElement.toLowerCase();
-		const startTag = await inlinedStartTag(name, textAttributes, folder, run);
-		const inner = name === 'style' ? escapedStyleText(await inlineCss(text, folder, run)) : text;
-		return `<${textElement}${startTag}>${inner}</${textElement}>`;
+/** The HTML part a match of HTML_START_SOURCE (its groups from `first`) starts, with its files inlined. */
+export async function inlineHtmlAt(html: string, match: RegExpExecArray, first: number, folder: string, run: InlineRun): Promise<ScannedPart> {
+	const [comment, tag, attributes] = match.slice(first, first + HTML_START_GROUPS);
+	const afterStart = match.index + match[0].length;
+	if (comment !== undefined) {
+		const close = html.indexOf('-->', afterStart);
+		const end = close === -1 ? html.length : close + 3;
+		return { replacement: html.slice(match.index, end), end };
 	}
 	const name = tag.toLowerCase();
+	const startTag = `<${tag}${await inlinedStartTag(name, attributes, folder, run)}>`;
+	if (TEXT_ELEMENTS.has(name)) {
+		// Its text runs to its end tag, or (unclosed) to the end of the document, as a browser reads it.
+		const endTag = new RegExp(`</${name}[\\s/>]`, 'gi');
+		endTag.lastIndex = afterStart;
+		const close = endTag.exec(html)?.index ?? html.length;
+		const closeEnd = close === html.length ? close : (html.indexOf('>', close) + 1 || html.length);
+		const text = html.slice(afterStart, close);
+		const inner = name === 'style' ? escapedStyleText(await inlineCss(text, folder, run)) : text;
+		return { replacement: `${startTag}${inner}${html.slice(close, closeEnd)}`, end: closeEnd };
+	}
 	if (name === 'link') {
 		const asStyle = await linkedStylesheet(attributes, folder, run);
-		if (asStyle !== undefined) return asStyle;
+		if (asStyle !== undefined) return { replacement: asStyle, end: afterStart };
 	}
-	return `<${tag}${await inlinedStartTag(name, attributes, folder, run)}>`;
+	return { replacement: startTag, end: afterStart };
 }
 
 /** A start tag's attributes, the URLs among them inlined and the rest kept as written. */

@@ -76,3 +76,30 @@ export async function replaceInOrder(text: string, pattern: RegExp, replace: (ma
 	parts.push(text.slice(last));
 	return parts.join('');
 }
+
+/** What replaces a part a scan found, and where the scan goes on (past the part's end). */
+export interface ScannedPart {
+	replacement: string;
+	end: number;
+}
+
+/**
+ * `text` scanned for `pattern` (a global regex) from left to right, each match handed to `handle`,
+ * which may take more than the match (an element's text up to its end tag) by saying where it ends.
+ * Each part is searched for once, so a document full of unclosed tags costs no more than one pass.
+ */
+export async function rewriteByScanning(text: string, pattern: RegExp, handle: (match: RegExpExecArray) => Promise<ScannedPart>): Promise<string> {
+	const parts: string[] = [];
+	let position = 0;
+	for (;;) {
+		pattern.lastIndex = position;
+		const match = pattern.exec(text);
+		if (match === null) break;
+		parts.push(text.slice(position, match.index));
+		const part = await handle(match);
+		parts.push(part.replacement);
+		position = Math.max(part.end, match.index + 1);
+	}
+	parts.push(text.slice(position));
+	return parts.join('');
+}
