@@ -48,11 +48,12 @@ describe('HTML', () => {
 		});
 		const result = await inlineHtml('<link rel=stylesheet href="css/main.css" media="screen and (min-width: 10px)">', resolver, 'site/');
 		const woff2 = uri('font/woff2', 'wOF2font');
+		const type = uri('text/css', `@font-face { font-family: Brand; src: url(${woff2}) format("woff2"), local(Arial); }`);
 		assert.equal(
 			result.text,
 			'<style media="screen and (min-width: 10px)">\n' +
-				`@font-face { font-family: Brand; src: url(${woff2}) format("woff2"), local(Arial); }\n` +
-				'@media print {\nh1 { color: black; }\n}\n' +
+				`@import url(${type});\n` +
+				`@import url(${uri('text/css', 'h1 { color: black; }')}) print;\n` +
 				`body { background: url(${PNG_URI}) no-repeat; }\n</style>`,
 		);
 		assert.deepEqual(result.inlined, ['site/css/main.css', 'site/css/parts/type.css', 'site/fonts/brand.woff2', 'site/css/print.css', 'site/img/bg.png']);
@@ -152,12 +153,31 @@ describe('HTML', () => {
 	test('an @import cycle is cut with a comment; a chain over 8 deep is cut too', async () => {
 		const cycle = files({ 'a.css': '@import "b.css";\n.a{}', 'b.css': '@import "a.css";\n.b{}' });
 		const result = await inlineHtml('<link rel="stylesheet" href="a.css">', cycle);
-		assert.equal(result.text, '<style>\n/* a.css not imported again: it imports itself */\n.b{}\n.a{}\n</style>');
+		assert.equal(result.text, `<style>\n@import url(${uri('text/css', '/* a.css not imported again: it imports itself */\n.b{}')});\n.a{}\n</style>`);
 		const deep: Record<string, string> = {};
 		for (let level = 0; level < 12; level++) deep[`s${level}.css`] = `@import "s${level + 1}.css";\n.l${level}{}`;
 		const chain = await inlineHtml('<link rel="stylesheet" href="s0.css">', files(deep));
-		assert.match(chain.text, /\/\* s8.css not imported: imports nested over 8 deep \*\/\n\.l7\{\}/);
-		assert.doesNotMatch(chain.text, /\.l8\{\}/);
+		// Each sheet is an @import of a data: URI inside the one that imports it: read them inward.
+		let sheet = chain.text;
+		const sheets: string[] = [];
+		for (let match = /data:text\/css;base64,([A-Za-z0-9+/=]+)/.exec(sheet); match; match = /data:text\/css;base64,([A-Za-z0-9+/=]+)/.exec(sheet)) {
+			sheet = Buffer.from(match[1], 'base64').toString('utf8');
+			sheets.push(sheet.slice(sheet.lastIndexOf('\n') + 1));
+		}
+		assert.deepEqual(sheets, ['.l1{}', '.l2{}', '.l3{}', '.l4{}', '.l5{}', '.l6{}', '.l7{}']);
+		assert.equal(sheet, '/* s8.css not imported: imports nested over 8 deep */\n.l7{}');
+		assert.deepEqual(chain.inlined, ['s0.css', 's1.css', 's2.css', 's3.css', 's4.css', 's5.css', 's6.css', 's7.css']);
+	});
+
+	test('@import keeps its place, its media query, layer() and supports(); a web font’s @import after it stays valid', async () => {
+		const resolver = files({ 'base.css': '.a{}' });
+		const css = '@import "base.css" layer(base) supports(display: grid);\n@import url(https://fonts.example.com/css?family=Inter);\n@import "gone.css" print;\n.b{}';
+		const result = await inlineHtml(`<style>${css}</style>`, resolver);
+		assert.equal(
+			result.text,
+			`<style>@import url(${uri('text/css', '.a{}')}) layer(base) supports(display: grid);\n@import url(https://fonts.example.com/css?family=Inter);\n@import "gone.css" print;\n.b{}</style>`,
+		);
+		assert.deepEqual(result.missing, ['gone.css']);
 	});
 
 	test('a stylesheet with "</style" in it cannot end the <style> early; its @charset is dropped', async () => {

@@ -1,9 +1,9 @@
 /**
  * A stylesheet with its files inlined: every `url()` (backgrounds, `@font-face` sources, cursors)
- * a data: URI, every `@import` of a local stylesheet replaced by that stylesheet (wrapped in
- * `@media` when the import has a media query), each resolved from the folder of the stylesheet
- * that names it. An import cycle, or imports nested deeper than MAX_IMPORT_DEPTH, is cut with a
- * comment rather than followed. Comments and `local()` font sources are left as they are.
+ * a data: URI, every `@import` of a local stylesheet an `@import` of that sheet (itself inlined)
+ * as a data: URI, each resolved from the folder of the stylesheet that names it. An import
+ * cycle, or imports nested deeper than MAX_IMPORT_DEPTH, is cut with a comment rather than
+ * followed. Comments and `local()` font sources are left as they are.
  */
 import { decodeDocumentText } from './textDecoding';
 import { localPathOf } from './references';
@@ -64,7 +64,12 @@ async function inlinedImport(rule: string, reference: string, media: string, fol
 	if (chain.length >= MAX_IMPORT_DEPTH) return `/* ${commentSafe(path)} not imported: imports nested over ${MAX_IMPORT_DEPTH} deep */`;
 	const sheet = await inlinedStylesheet(path, run, chain);
 	if (sheet === undefined) return rule;
-	return media === '' ? sheet : `@media ${media} {\n${sheet}\n}`;
+	// Still an @import, of a data: URI: its place among the rules, its media query, layer() and
+	// supports() mean what they meant, and an @import after it (a web font's) stays valid, which
+	// pasting the sheet's rules in its place would break.
+	const dataUri = `data:text/css;base64,${Buffer.from(sheet, 'utf8').toString('base64')}`;
+	run.count(dataUri.length, path);
+	return `@import url(${dataUri})${media === '' ? '' : ` ${media}`};`;
 }
 
 /** A CSS string's escapes read: `\"` is `"`, `\\` is `\`, a hex escape its character. */
