@@ -117,6 +117,13 @@ describe('HTML', () => {
 		assert.deepEqual(result.missing, []);
 	});
 
+	test('a file on the author’s disk: found among the binaries by its name, else named as missing', async () => {
+		const page = '<img src="file:///C:/Users/me/site/logo.png"><img src="D:\\pics\\photo.jpg">';
+		const result = await inlineHtml(page, binaryAssetResolver([{ fileName: 'logo.png', read: () => PNG }]));
+		assert.equal(result.text, `<img src="${PNG_URI}"><img src="D:\\pics\\photo.jpg">`);
+		assert.deepEqual(result.missing, ['D:/pics/photo.jpg']);
+	});
+
 	test('files not found: left as written, named once each in document order, stylesheets’ references too', async () => {
 		const resolver = files({ 'style.css': '.a { background: url(img/gone.png) } .b { background: url(img/bg.png) }', 'img/bg.png': PNG });
 		const page = '<img src="missing.png"><link rel="stylesheet" href="style.css"><img src="missing.png"><link rel="stylesheet" href="other.css"><img srcset="x.png 2x">';
@@ -301,6 +308,9 @@ describe('resolvers', () => {
 	test('references: paths, escapes, entities, MIME types', () => {
 		assert.equal(localPathOf(' ./a/../b.png?x#y ', 'site/'), 'site/b.png');
 		assert.equal(localPathOf('ftp://x/a.png', ''), undefined);
+		assert.equal(localPathOf('file:///C:/My%20Site/logo.png?x', 'site/'), 'C:/My Site/logo.png');
+		assert.equal(localPathOf('FILE://host/home/me/logo.png', ''), 'home/me/logo.png');
+		assert.equal(localPathOf('C:\\site\\logo.png', 'docs/'), 'C:/site/logo.png');
 		assert.equal(localPathOf('?only-query', ''), undefined);
 		assert.equal(joinedPath('a/b/', '..\\c.png'), 'a/c.png');
 		assert.equal(percentDecoded('a%20b%ZZ%ff.png'), 'a b%ZZ%ff.png');

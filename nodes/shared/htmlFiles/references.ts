@@ -1,7 +1,8 @@
 /**
  * What a reference in a document points at: something the node leaves alone (a web address, a
- * data: URI, `//host`, a `#fragment`, any other scheme), or a file next to the document, as a path
- * from the document's root with its `?query` and `#fragment` cut off and its %-escapes decoded.
+ * data: URI, `//host`, a `#fragment`, any other scheme), or a file next to the document (or on
+ * the author's disk), as a path from the document's root with its `?query` and `#fragment` cut
+ * off and its %-escapes decoded.
  */
 import { decodeUtf8, isValidUtf8 } from './charsets';
 
@@ -9,7 +10,12 @@ import { decodeUtf8, isValidUtf8 } from './charsets';
 export function localPathOf(reference: string, fromFolder: string): string | undefined {
 	const trimmed = reference.trim();
 	if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('//')) return undefined;
-	// Any scheme (http:, https:, data:, mailto:, file:, cid:): the node fetches nothing and leaves it as written.
+	// A file on the author's own disk ("file:///C:/site/logo.png", "C:\\site\\logo.png") is not
+	// on the service's: it is looked up like a path from the root (an item's binary by its file
+	// name), and named in the hint when not found, rather than left to print as a broken image.
+	const onDisk = /^file:\/\/[^/]*(\/.*)$/is.exec(trimmed)?.[1] ?? (/^[a-zA-Z]:[\\/]/.test(trimmed) ? `/${trimmed}` : undefined);
+	if (onDisk !== undefined) return joinedPath('', percentDecoded(onDisk.replace(/[?#].*$/s, '')));
+	// Any other scheme (http:, https:, data:, mailto:, cid:): the node fetches nothing and leaves it as written.
 	if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(trimmed)) return undefined;
 	const withoutSuffix = trimmed.replace(/[?#].*$/s, '');
 	if (withoutSuffix === '') return undefined;
