@@ -18,6 +18,11 @@ export interface BuiltEntry {
 	uncompressedSize?: number;
 	/** The name's bytes as written (for names that are not UTF-8). */
 	rawName?: Buffer;
+	/**
+	 * Sizes and CRC after the data (general-purpose flag bit 3, as macOS's Archive Utility and
+	 * streaming zippers write): the local header's are zero, the directory's are true.
+	 */
+	dataDescriptor?: boolean;
 }
 
 export function compressed(data: Buffer, compression: Compression): Buffer {
@@ -42,7 +47,7 @@ export function buildZip(entries: BuiltEntry[], options: { comment?: string } = 
 		const body = compressed(data, compression);
 		const name = entry.rawName ?? Buffer.from(entry.name, 'utf8');
 		const method = entry.method ?? (compression === 'stored' ? 0 : 8);
-		const flags = entry.flags ?? (entry.rawName ? 0 : 0x0800);
+		const flags = (entry.flags ?? (entry.rawName ? 0 : 0x0800)) | (entry.dataDescriptor ? 0x0008 : 0);
 		const crc = entry.crc ?? zlibCrc32(data);
 		const size = entry.uncompressedSize ?? data.length;
 
@@ -51,11 +56,20 @@ export function buildZip(entries: BuiltEntry[], options: { comment?: string } = 
 		local.writeUInt16LE(20, 4);
 		local.writeUInt16LE(flags, 6);
 		local.writeUInt16LE(method, 8);
-		local.writeUInt32LE(crc >>> 0, 14);
-		local.writeUInt32LE(body.length, 18);
-		local.writeUInt32LE(size >>> 0, 22);
+		if (!entry.dataDescriptor) {
+			local.writeUInt32LE(crc >>> 0, 14);
+			local.writeUInt32LE(body.length, 18);
+			local.writeUInt32LE(size >>> 0, 22);
+		}
 		local.writeUInt16LE(name.length, 26);
-		locals.push(local, name, body);
+		const descriptor = Buffer.alloc(entry.dataDescriptor ? 16 : 0);
+		if (entry.dataDescriptor) {
+			descriptor.writeUInt32LE(0x08074b50, 0);
+			descriptor.writeUInt32LE(crc >>> 0, 4);
+			descriptor.writeUInt32LE(body.length, 8);
+			descriptor.writeUInt32LE(size >>> 0, 12);
+		}
+		locals.push(local, name, body, descriptor);
 
 		const central = Buffer.alloc(46);
 		central.writeUInt32LE(0x02014b50, 0);
@@ -69,7 +83,7 @@ export function buildZip(entries: BuiltEntry[], options: { comment?: string } = 
 		central.writeUInt16LE(name.length, 28);
 		central.writeUInt32LE(offset, 42);
 		directory.push(central, name);
-		offset += 30 + name.length + body.length;
+		offset += 30 + name.length + body.length + descriptor.length;
 	}
 	const directoryBytes = Buffer.concat(directory);
 	const comment = Buffer.from(options.comment ?? '', 'utf8');

@@ -68,6 +68,16 @@ describe('readZip reads', () => {
 		);
 	});
 
+	test('entries with a data descriptor (sizes after the data, as macOS writes them)', () => {
+		const zip = buildZip([
+			{ name: 'index.html', data: '<p>hi</p>', dataDescriptor: true },
+			{ name: 'logo.png', data: PNG, compression: 'stored', dataDescriptor: true },
+		]);
+		const entries = readZip(zip);
+		assert.equal(text(entries[0]), '<p>hi</p>');
+		assert.deepEqual(Buffer.from(entries[1].bytes), PNG);
+	});
+
 	test('an empty archive has no entries', () => {
 		assert.deepEqual(readZip(buildZip([])), []);
 	});
