@@ -124,6 +124,25 @@ describe('HTML', () => {
 		assert.deepEqual(result.missing, ['D:/pics/photo.jpg']);
 	});
 
+	test('SVG <use> of another file: the file put into the page once, after <body>, the reference made #id', async () => {
+		const sprite = '<?xml version="1.0"?>\n<!DOCTYPE svg>\n<!-- icons -->\n<svg xmlns="http://www.w3.org/2000/svg">\n\n<symbol id="star"><path d="M0 0"/></symbol>\n<symbol id="dot"/></svg>\n';
+		const resolver = files({ 'icons/set.svg': sprite });
+		const page =
+			'<html><body class="x"><svg><use href="icons/set.svg#star"/></svg><svg><use xlink:href="icons/set.svg#dot"></use></svg>' +
+			'<svg><use href="#local"/><use href="icons/set.svg"/><use href="gone.svg#x"/></svg></body></html>';
+		const result = await inlineHtml(page, resolver);
+		const hidden = '<svg aria-hidden="true" style="position:absolute;width:0;height:0;overflow:hidden">\n<svg xmlns="http://www.w3.org/2000/svg">\n<symbol id="star"><path d="M0 0"/></symbol>\n<symbol id="dot"/></svg>\n</svg>';
+		assert.equal(
+			result.text,
+			`<html><body class="x">\n${hidden}<svg><use href="#star"/></svg><svg><use xlink:href="#dot"></use></svg>` +
+				'<svg><use href="#local"/><use href="icons/set.svg"/><use href="gone.svg#x"/></svg></body></html>',
+		);
+		assert.deepEqual([result.inlined, result.missing], [['icons/set.svg'], ['gone.svg']]);
+		// Without a <body>, at the end; in Markdown, after a blank line at the end.
+		assert.equal((await inlineHtml('<svg><use href="icons/set.svg#star"/></svg>', resolver)).text, `<svg><use href="#star"/></svg>\n${hidden}`);
+		assert.equal((await inlineMarkdown('Star: <svg><use href="icons/set.svg#star"/></svg>', resolver)).text, `Star: <svg><use href="#star"/></svg>\n\n${hidden}\n`);
+	});
+
 	test('files not found: left as written, named once each in document order, stylesheets’ references too', async () => {
 		const resolver = files({ 'style.css': '.a { background: url(img/gone.png) } .b { background: url(img/bg.png) }', 'img/bg.png': PNG });
 		const page = '<img src="missing.png"><link rel="stylesheet" href="style.css"><img src="missing.png"><link rel="stylesheet" href="other.css"><img srcset="x.png 2x">';

@@ -9,6 +9,7 @@ import type { DocumentKind } from './documentKind';
 import { inlineHtml } from './htmlAssets';
 import { InlineRun } from './inlineRun';
 import { inlineMarkdown } from './markdownAssets';
+import { withSprites } from './svgSprites';
 
 export interface DocumentToInline {
 	text: string;
@@ -35,7 +36,7 @@ export interface InlineLimits {
 export async function inlineAssets(document: DocumentToInline, resolver: AssetResolver, limits: InlineLimits = {}): Promise<InlinedDocument> {
 	const run = new InlineRun(resolver, { documentName: document.name, maxInlinedBytes: limits.maxInlinedBytes });
 	const inline = document.kind === 'html' ? inlineHtml : inlineMarkdown;
-	const text = await inline(document.text, document.folder, run);
+	const text = withSprites(await inline(document.text, document.folder, run), document.kind, run);
 	return { text, missing: run.missing, inlined: run.inlined };
 }
 

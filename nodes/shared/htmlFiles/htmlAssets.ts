@@ -8,13 +8,14 @@
  *   references resolved from its folder; `<style>` blocks and `style` attributes: their `url()`s;
  * - `<script src>`: a data: URI, so that a local script (a chart library) runs as it did from
  *   its folder, with its own text untouched.
- * SVG `<use href="sprite.svg#id">` is left as written: Chromium does not load `<use>` from a
- * data: URI, and copying the symbol into the page is not done.
+ * - SVG `<use href="icons.svg#id">`: the file put into the page, the reference made `#id`
+ *   (svgSprites.ts).
  */
 import { inlineCss, inlinedStylesheet } from './cssAssets';
 import { replaceInOrder, rewriteByScanning, type InlineRun, type ScannedPart } from './inlineRun';
 import { attributeText, localPathOf } from './references';
 import { rewriteSrcset } from './srcset';
+import { spriteReference } from './svgSprites';
 
 /**
  * A comment's start, or a start tag with its attributes. A `<` is not taken inside a tag, even in
@@ -89,6 +90,9 @@ async function inlinedStartTag(tag: string, attributes: string, folder: string, 
 		}
 		if (name === 'srcset' && (tag === 'img' || tag === 'source')) {
 			return withValue(await rewriteSrcset(value, async (url) => (await dataUriFor(attributeText(url), folder, run)) ?? url));
+		}
+		if (tag === 'use' && (name === 'href' || name === 'xlink:href')) {
+			return withValue((await spriteReference(attributeText(value), folder, run)) ?? value);
 		}
 		if (!urlNames.includes(name)) return whole;
 		return withValue((await dataUriFor(attributeText(value), folder, run)) ?? value);

@@ -20,6 +20,8 @@ export class InlineRun {
 	readonly missing: string[] = [];
 	/** Paths of the assets inlined, once each, in document order. */
 	readonly inlined: string[] = [];
+	/** SVG files that `<use>` elements point into, by path: their text, to put into the page (svgSprites.ts). */
+	readonly sprites = new Map<string, string>();
 	private readonly dataUris = new Map<string, string>();
 	private addedBytes = 0;
 
