@@ -176,6 +176,17 @@ describe('HTML', () => {
 		assert.equal((await inlineHtml('<a "<a "<img src=a.png>', resolver)).text, `<a "<a "<img src="${PNG_URI}">`);
 	});
 
+	test('image-set(): its strings and url()s inlined, type() and web addresses left, a missing one named', async () => {
+		const resolver = files({ 'a.png': PNG, 'b.png': PNG });
+		const css = '.x { background-image: -webkit-image-set("a.png" 1x, url(\'b.png\') 2x); background-image: image-set("a.webp" type("image/webp"), \'b.png\' 2x, "https://example.com/c.png" 3x); }';
+		const result = await inlineHtml(`<style>${css}</style>`, resolver);
+		assert.equal(
+			result.text,
+			`<style>.x { background-image: -webkit-image-set(url(${PNG_URI}) 1x, url(${PNG_URI}) 2x); background-image: image-set("a.webp" type("image/webp"), url(${PNG_URI}) 2x, "https://example.com/c.png" 3x); }</style>`,
+		);
+		assert.deepEqual(result.missing, ['a.webp']);
+	});
+
 	test('an @import cycle is cut with a comment; a chain over 8 deep is cut too', async () => {
 		const cycle = files({ 'a.css': '@import "b.css";\n.a{}', 'b.css': '@import "a.css";\n.b{}' });
 		const result = await inlineHtml('<link rel="stylesheet" href="a.css">', cycle);

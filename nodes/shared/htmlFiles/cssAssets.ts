@@ -1,9 +1,9 @@
 /**
  * A stylesheet with its files inlined: every `url()` (backgrounds, `@font-face` sources, cursors)
- * a data: URI, every `@import` of a local stylesheet an `@import` of that sheet (itself inlined)
- * as a data: URI, each resolved from the folder of the stylesheet that names it. An import
- * cycle, or imports nested deeper than MAX_IMPORT_DEPTH, is cut with a comment rather than
- * followed. Comments and `local()` font sources are left as they are.
+ * and every string of an `image-set()` a data: URI, every `@import` of a local stylesheet an
+ * `@import` of that sheet (itself inlined) as a data: URI, each resolved from the folder of the
+ * stylesheet that names it. An import cycle, or imports nested deeper than MAX_IMPORT_DEPTH, is
+ * cut with a comment rather than followed. Comments and `local()` font sources are left as they are.
  */
 import { decodeDocumentText } from './textDecoding';
 import { localPathOf } from './references';
@@ -16,12 +16,13 @@ export const MAX_IMPORT_DEPTH = 8;
 // rest of the sheet once per url(). A longer string is only ever a data: URI, left alone anyway.
 // An @import's media query stops at the next "@" for the same reason.
 const QUOTED = `"((?:[^"\\\\\\n]|\\\\.){0,4096})"|'((?:[^'\\\\\\n]|\\\\.){0,4096})'`;
-/** A comment, an `@import` rule (its URL and media query), or a `url()`. */
+/** A comment, an `@import` rule (its URL and media query), a `url()`, or an `image-set()`. */
 const CSS_REFERENCE = new RegExp(
 	[
 		String.raw`(\/\*[\s\S]*?(?:\*\/|$))`,
 		String.raw`@import\s+(?:url\(\s*(?:${QUOTED}|([^()\s"']*))\s*\)|${QUOTED})\s*([^;{}@]{0,1024});`,
 		String.raw`url\(\s*(?:${QUOTED}|([^()\s"']*))\s*\)`,
+		String.raw`((?:-webkit-)?image-set\()((?:[^()]|\([^()]*\))*)\)`,
 	].join('|'),
 	'gi',
 );
@@ -35,13 +36,28 @@ export type ImportChain = string[];
  */
 export async function inlineCss(css: string, folder: string, run: InlineRun, chain: ImportChain = []): Promise<string> {
 	return await replaceInOrder(css, CSS_REFERENCE, async (match) => {
-		const [whole, comment, importDouble, importSingle, importBare, importStringDouble, importStringSingle, media, urlDouble, urlSingle, urlBare] = match;
+		const [whole, comment, importDouble, importSingle, importBare, importStringDouble, importStringSingle, media, urlDouble, urlSingle, urlBare, imageSet, imageSetInner] =
+			match;
 		if (comment !== undefined) return whole;
+		if (imageSet !== undefined) return `${imageSet}${await inlinedImageSet(imageSetInner, folder, run)})`;
 		const importReference = importDouble ?? importSingle ?? importBare ?? importStringDouble ?? importStringSingle;
 		if (importReference !== undefined) return await inlinedImport(whole, importReference, media.trim(), folder, run, chain);
 		const path = localPathOf(unescaped(urlDouble ?? urlSingle ?? urlBare ?? ''), folder);
 		if (path === undefined) return whole;
 		const dataUri = await run.dataUriOf(path);
+		return dataUri === undefined ? whole : `url(${dataUri})`;
+	});
+}
+
+/** Inside `image-set()`, a function (`url()`, `type()`) or a string, which there is a URL. */
+const IMAGE_SET_PART = new RegExp(String.raw`([a-zA-Z-]+\([^()]*\))|${QUOTED}`, 'g');
+
+/** An `image-set()`'s candidates inlined: its `url()`s, and its strings as `url()`s of data: URIs. */
+async function inlinedImageSet(candidates: string, folder: string, run: InlineRun): Promise<string> {
+	return await replaceInOrder(candidates, IMAGE_SET_PART, async ([whole, functionCall, double, single]) => {
+		if (functionCall !== undefined) return /^url\(/i.test(functionCall) ? await inlineCss(functionCall, folder, run) : whole;
+		const path = localPathOf(unescaped(double ?? single), folder);
+		const dataUri = path === undefined ? undefined : await run.dataUriOf(path);
 		return dataUri === undefined ? whole : `url(${dataUri})`;
 	});
 }
