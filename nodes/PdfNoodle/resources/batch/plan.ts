@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_BATCH_ITEMS, type RenderSource } from '../../../shared/api/endpoints';
-import { invalidParameter, requireText } from '../../../shared/errors/validation';
+import { invalidParameter } from '../../../shared/errors/validation';
+import { BATCH_HTML_SOURCE, documentText } from '../../fields/documentSource';
 import { printSettingsBody } from '../../fields/printSettings';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import { checkedTemplateData, knownTemplateData } from '../../dataCheck/checkedData';
@@ -63,7 +64,7 @@ export function entryOfItem(context: ItemContext, source: RenderSource): Omit<Pl
 			},
 		};
 	}
-	const entry: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('documentHtml')) };
+	const entry: IDataObject = { html: documentText(context, BATCH_HTML_SOURCE) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) entry.pdfParams = pdfParams;
 	return { body: { ...entry, ...renderOptionsBody(context, 'html', true) }, output };

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { requireText } from '../../../shared/errors/validation';
+import { withDocumentFiles } from '../../fields/documentFiles';
+import { documentSourceFields, documentText, RENDER_HTML_SOURCE } from '../../fields/documentSource';
 import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import { renderModeFields } from '../../pause/mode';
@@ -18,7 +19,7 @@ const option = {
 };
 
 const properties: INodeProperties[] = [
-	{
+	...documentSourceFields(RENDER_HTML_SOURCE, {
 		displayName: 'HTML',
 		name: 'html',
 		type: 'string',
@@ -26,7 +27,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'The complete HTML document to render',
-	},
+	}),
 	...renderModeFields(),
 	printSettingsFields('printSettings', 'Print Settings'),
 	renderOptionsField('html'),
@@ -34,7 +35,7 @@ const properties: INodeProperties[] = [
 
 /** The item's render request: its HTML and print settings, checked, not sent (the pause sends it too). */
 function request(context: ItemContext): RequestDraft {
-	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter('html')) };
+	const content: IDataObject = { html: documentText(context, RENDER_HTML_SOURCE) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) content.pdfParams = pdfParams;
 	return { request: renderRequest(context, 'html', content, 'HTML'), ...renderSettings(context) };
@@ -50,6 +51,6 @@ export const renderFromHtml: Operation = {
 	resource: 'document',
 	option,
 	fields: properties,
-	forWholeRun: pausableRender('html', request, renderItem),
+	forWholeRun: withDocumentFiles(RENDER_HTML_SOURCE, pausableRender('html', request, renderItem)),
 	resume: resumeRenders,
 };
