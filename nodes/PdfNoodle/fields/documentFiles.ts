@@ -44,8 +44,13 @@ const HOW_TO_FIX: Record<DocumentKind, string> = {
 	markdown: `Give "${FILE_FIELD_DISPLAY_NAME}" the binary field of a Markdown file (or of a ZIP with index.md and its images) and run the node again.`,
 };
 
-export function isFileSource(context: Pick<ItemContext, 'getNodeParameter'>, names: DocumentFileNames): boolean {
-	return context.getNodeParameter(names.choice, 'text') === 'file';
+/**
+ * Whether the item's document comes from a file. Never for a tool (n8n's "<name>Tool" variant, for
+ * an AI Agent or an MCP client): its input is the text a model writes, whatever Source a workflow
+ * imported with the node says (the editor hides Source from a tool).
+ */
+export function isFileSource(context: Pick<ItemContext, 'getNodeParameter' | 'getNode'>, names: DocumentFileNames): boolean {
+	return !context.getNode().type.endsWith('Tool') && context.getNodeParameter(names.choice, 'text') === 'file';
 }
 
 /** The item's document from its binary field, made one text, or an error of the item naming the parameter. */

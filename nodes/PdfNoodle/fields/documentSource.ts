@@ -66,7 +66,8 @@ export function documentSourceFields(names: DocumentSourceNames, textField: INod
 				{ name: 'File', value: 'file', description: words.fileOption },
 			],
 			default: 'text',
-			// A tool's input is what a model writes: text. (Its hidden Source reads as Text.)
+			description: "Where the document comes from. As an AI agent's or MCP client's tool the node takes text only: a model writes text, and files are not a tool's input.",
+			// Hidden from a tool, whose Source is then Text (documentFiles.ts: isFileSource).
 			displayOptions: { hide: { '@tool': [true] } },
 		},
 		{ ...textField, displayOptions: { ...textField.displayOptions, hide: { ...textField.displayOptions?.hide, [names.choice]: ['file'] } } },
