@@ -11,7 +11,7 @@ import axios from 'axios';
 
 import { unzipSync } from 'fflate';
 
-import { isPdf, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
+import { isPdf, pdfPageTexts, pdfPaint, pdfProperties, pdfText } from '../support/pdf';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
@@ -70,6 +70,7 @@ const EXECUTED_EXAMPLES = [
 	'template-from-a-pdf',
 	'render-then-merge-items',
 	'markdown-merge-compress-metadata',
+	'zip-site-to-pdf',
 ];
 
 const PEOPLE_45 = Array.from({ length: 45 }, (_, index) => ({ name: `Person ${index + 1}` }));
@@ -304,6 +305,25 @@ describe('example workflows run by n8n execute', () => {
 		const properties = await pdfProperties(bytes);
 		assert.equal(properties.title, 'Annual Report 2026');
 		assert.equal(properties.author, 'Acme Supplies Ltd.');
+	});
+
+	test('zip-site-to-pdf: a ZIP of a page, its stylesheet and its logo, made in the workflow, rendered to one PDF that shows the logo and the colour', async () => {
+		const run = await n8n.execute('pdfNoodleZipSiteToPdf');
+		const [zip] = outputOf(run, 'Zip the site');
+		assert.deepEqual(Object.keys(unzipSync(n8n.readBinary(zip.binary.data))).sort(), ['index.html', 'logo.png', 'style.css']);
+		const [item] = outputOf(run, 'Render the site');
+		assert.equal(item.binary.data.fileName, 'quarterly-report.pdf');
+		const bytes = n8n.readBinary(item.binary.data);
+		assert.ok((await pdfText(bytes)).includes('Quarterly report'));
+		assert.match(bytes.toString('latin1'), /\/Subtype\s*\/Image/, 'the PDF holds the logo as an image XObject');
+		const paint = await pdfPaint(bytes);
+		assert.ok(paint.images >= 1, 'the page draws the logo');
+		assert.ok(paint.fillColours.includes('#c81e1e'), `the heading has the stylesheet's colour: ${paint.fillColours.join(', ')}`);
+		// What pdf noodle received: one page, its stylesheet and logo inside it, nothing left to fetch.
+		const sent = String((sandbox.context.requestLog.filter((request) => request.path === '/v1/html-to-pdf/sync').at(-1)?.body as { html?: string })?.html);
+		assert.match(sent, /<style[^>]*>[^<]*rgb\(200, 30, 30\)/);
+		assert.match(sent, /src="data:image\/png;base64,/);
+		assert.doesNotMatch(sent, /href="style\.css"|src="logo\.png"/);
 	});
 });
 
