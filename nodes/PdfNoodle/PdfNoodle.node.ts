@@ -13,6 +13,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { addDataCheckHints } from './dataCheck/dataChecks';
 import { NODE_BUILDER_HINT, withBuilderHints } from './fields/builderHints';
+import { addDocumentFileHints } from './fields/documentFiles';
 import { searchTemplates } from './fields/templateLocator';
 import { withAgentDefaults } from './fields/toolDefaults';
 import { getTemplateVariableFields } from './fields/variables';
@@ -118,6 +119,7 @@ export class PdfNoodle implements INodeType {
 		const run = runContextOf(this);
 		const output = await runWithErrorsForModels(run, async () => await runOperation(operation, run));
 		addDataCheckHints(run);
+		addDocumentFileHints(run);
 		return output;
 	}
 

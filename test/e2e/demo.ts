@@ -21,6 +21,7 @@ const RUNS = [
 	{ workflow: 'render-then-merge-items', id: 'pdfNoodleRenderThenMergeItems', nodes: ['All letters in one PDF'] },
 	{ workflow: 'markdown-merge-compress-metadata', id: 'pdfNoodleMarkdownMergeCompressMetadata', nodes: ['Set title and author'] },
 	{ workflow: 'split-into-chapters', id: 'pdfNoodleSplitIntoChapters', nodes: ['Chapters, all on one item'] },
+	{ workflow: 'zip-site-to-pdf', id: 'pdfNoodleZipSiteToPdf', nodes: ['Render the site'] },
 ];
 
 async function main(): Promise<void> {

@@ -11,7 +11,7 @@ import axios from 'axios';
 
 import { unzipSync } from 'fflate';
 
-import { isPdf, pdfPageTexts, pdfProperties, pdfText } from '../support/pdf';
+import { isPdf, pdfPageTexts, pdfPaint, pdfProperties, pdfText } from '../support/pdf';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
@@ -51,6 +51,7 @@ beforeAll(async () => {
 		savedVersion1Trigger(),
 		unconfirmedDownloadingTrigger(),
 		example('async-render-wait-node'),
+		...filesWithoutZip(),
 	]);
 });
 
@@ -70,7 +71,50 @@ const EXECUTED_EXAMPLES = [
 	'template-from-a-pdf',
 	'render-then-merge-items',
 	'markdown-merge-compress-metadata',
+	'zip-site-to-pdf',
 ];
+
+/**
+ * The zip-site-to-pdf example without its ZIP: the page, its stylesheet and its logo as three
+ * binary fields of one item, rendered from the page's field; and a Markdown file with a local
+ * image beside it as a second binary field, through Markdown to PDF.
+ */
+function filesWithoutZip(): any[] {
+	const site = example('zip-site-to-pdf');
+	const threeFields = structuredClone(site);
+	threeFields.id = 'pdfNoodleSiteFilesToPdf';
+	threeFields.name = 'PDF Noodle: a page, its stylesheet and its logo as three binary fields, to one PDF';
+	threeFields.nodes = threeFields.nodes.filter((node: { name: string }) => node.name !== 'Zip the site');
+	Object.assign(threeFields.nodes.find((node: { name: string }) => node.name === 'Render the site').parameters, { htmlBinaryField: 'index', fileName: 'three-fields.pdf' });
+	threeFields.connections['One item with the three files'] = { main: [[{ node: 'Render the site', type: 'main', index: 0 }]] };
+	delete threeFields.connections['Zip the site'];
+
+	const node = (name: string) => structuredClone(site.nodes.find((one: { name: string }) => one.name === name));
+	const files = node('Site files');
+	files.parameters.jsonOutput = JSON.stringify({ markdown: '# Minutes\n\n![Logo](images/logo.png)\n\nAll agreed.\n', logo: JSON.parse(files.parameters.jsonOutput).logo });
+	const notes = { ...node('index.html'), id: 'notes', name: 'notes.md', parameters: { operation: 'toText', sourceProperty: 'markdown', binaryPropertyName: 'notes', options: { fileName: 'notes.md' } } };
+	const together = node('One item with the three files');
+	together.name = 'One item with both files';
+	together.parameters.numberInputs = 2;
+	const render = node('Render the site');
+	render.name = 'Render the notes';
+	render.parameters = { resource: 'pdfTool', operation: 'markdownToPdf', markdownSource: 'file', markdownBinaryField: 'notes', options: {} };
+	const link = (to: string, index = 0) => ({ main: [[{ node: to, type: 'main', index }]] });
+	const markdown = {
+		id: 'pdfNoodleMarkdownFileToPdf',
+		name: 'PDF Noodle: a Markdown file with a local image, to a PDF',
+		nodes: [node("When clicking 'Execute workflow'"), files, notes, node('logo.png'), together, render],
+		connections: {
+			"When clicking 'Execute workflow'": link('Site files'),
+			'Site files': { main: [[{ node: 'notes.md', type: 'main', index: 0 }, { node: 'logo.png', type: 'main', index: 0 }]] },
+			'notes.md': link('One item with both files'),
+			'logo.png': link('One item with both files', 1),
+			'One item with both files': link('Render the notes'),
+		},
+		settings: { executionOrder: 'v1' },
+	};
+	return [threeFields, markdown];
+}
 
 const PEOPLE_45 = Array.from({ length: 45 }, (_, index) => ({ name: `Person ${index + 1}` }));
 /** batch-merge with the 45 people as graduates and Merge Into One PDF on. */
@@ -304,6 +348,46 @@ describe('example workflows run by n8n execute', () => {
 		const properties = await pdfProperties(bytes);
 		assert.equal(properties.title, 'Annual Report 2026');
 		assert.equal(properties.author, 'Acme Supplies Ltd.');
+	});
+
+	test('zip-site-to-pdf: a ZIP of a page, its stylesheet and its logo, made in the workflow, rendered to one PDF that shows the logo and the colour', async () => {
+		const run = await n8n.execute('pdfNoodleZipSiteToPdf');
+		const [zip] = outputOf(run, 'Zip the site');
+		assert.deepEqual(Object.keys(unzipSync(n8n.readBinary(zip.binary.data))).sort(), ['index.html', 'logo.png', 'style.css']);
+		const [item] = outputOf(run, 'Render the site');
+		assert.equal(item.binary.data.fileName, 'quarterly-report.pdf');
+		const bytes = n8n.readBinary(item.binary.data);
+		assert.ok((await pdfText(bytes)).includes('Quarterly report'));
+		assert.match(bytes.toString('latin1'), /\/Subtype\s*\/Image/, 'the PDF holds the logo as an image XObject');
+		const paint = await pdfPaint(bytes);
+		assert.ok(paint.images >= 1, 'the page draws the logo');
+		assert.ok(paint.fillColours.includes('#c81e1e'), `the heading has the stylesheet's colour: ${paint.fillColours.join(', ')}`);
+		// What pdf noodle received: one page, its stylesheet and logo inside it, nothing left to fetch.
+		const sent = String((sandbox.context.requestLog.filter((request) => request.path === '/v1/html-to-pdf/sync').at(-1)?.body as { html?: string })?.html);
+		assert.match(sent, /<style[^>]*>[^<]*rgb\(200, 30, 30\)/);
+		assert.match(sent, /src="data:image\/png;base64,/);
+		assert.doesNotMatch(sent, /href="style\.css"|src="logo\.png"/);
+	});
+
+	test('zip-site-to-pdf without the ZIP: the same three files as binary fields of one item, the same PDF', async () => {
+		const run = await n8n.execute('pdfNoodleSiteFilesToPdf');
+		const [item] = outputOf(run, 'Render the site');
+		assert.equal(item.binary.data.fileName, 'three-fields.pdf');
+		const bytes = n8n.readBinary(item.binary.data);
+		assert.match(bytes.toString('latin1'), /\/Subtype\s*\/Image/);
+		const paint = await pdfPaint(bytes);
+		assert.ok(paint.images >= 1 && paint.fillColours.includes('#c81e1e'), JSON.stringify(paint));
+	});
+
+	test('a Markdown file with a local image (a second binary field) through Markdown to PDF: the image drawn', async () => {
+		const run = await n8n.execute('pdfNoodleMarkdownFileToPdf');
+		const [item] = outputOf(run, 'Render the notes');
+		const bytes = n8n.readBinary(item.binary.data);
+		assert.ok((await pdfText(bytes)).includes('Minutes'));
+		assert.match(bytes.toString('latin1'), /\/Subtype\s*\/Image/);
+		assert.ok((await pdfPaint(bytes)).images >= 1);
+		const sent = sandbox.context.requestLog.filter((request) => request.path === '/v1/tools/convert-markdown-to-pdf').at(-1)?.body as { markdown?: string };
+		assert.match(String(sent?.markdown), /!\[Logo\]\(<?data:image\/png;base64,/);
 	});
 });
 

@@ -81,6 +81,8 @@ const CASES: Record<ExampleKey, [Case, ...Case[]]> = {
 	'document/renderFromHtml': [
 		['HTML of blanks', { html: '={{ "   " }}' }, 'Invalid "HTML": must not be empty'],
 		['HTML over 3 MB', { html: `={{ "<p>" + "x".repeat(${3 * 1024 * 1024}) + "</p>" }}` }, /^Invalid "HTML": makes a request body of/],
+		['HTML from a file that is a picture', { htmlSource: 'file' }, 'Invalid "Input Binary Field": "logo.png" is of the type image/png, not an HTML file (or a ZIP holding one)', () => [pngItem]],
+		['HTML from a binary field the item lacks', { htmlSource: 'file', htmlBinaryField: 'page' }, 'Invalid "Input Binary Field": the input item has no binary field "page" (it has no binary data)'],
 		['scale under 0.1', print({ scale: 0.05 }), /^Invalid "Print Settings → Scale": must be a number from 0.1 to 2/],
 		['scale as text over 2', print({ scale: '={{ "2.5" }}' }), /^Invalid "Print Settings → Scale": must be a number from 0.1 to 2, not "2.5"$/],
 		['margin in points', print({ marginTop: '2pt' }), /^Invalid "Print Settings → Margin Top": must be a number of pixels or a length with px, in, cm or mm/],
@@ -120,6 +122,7 @@ const CASES: Record<ExampleKey, [Case, ...Case[]]> = {
 	],
 	'batch/renderHtml': [
 		['batch list: html entry without html', list([{}]), 'Invalid "Entries (JSON)": entry 1 needs html'],
+		['batch items: HTML from a file that is a picture', { htmlSource: 'file' }, 'Invalid "Input Binary Field": "logo.png" is of the type image/png, not an HTML file (or a ZIP holding one)', () => [pngItem]],
 	],
 	'batch/getStatus': [
 		['batch status: an ID of 129 characters', { batchRequestId: 'b'.repeat(129) }, 'Invalid "Batch Request ID or Status URL": names an ID of 129 characters: a pdf noodle ID has at most 128'],
@@ -145,6 +148,7 @@ const CASES: Record<ExampleKey, [Case, ...Case[]]> = {
 		['markdown scale 3', { markdown: '# x', pdfOptions: { scale: 3 } }, /^Invalid "PDF Options → Scale": must be a number from 0.1 to 2/],
 		['markdown margin in em', { markdown: '# x', pdfOptions: { marginTop: '2em' } }, /^Invalid "PDF Options → Margin Top"/],
 		['markdown over 3 MB', { markdown: `={{ "#" + "x".repeat(${3 * 1024 * 1024}) }}` }, /^Invalid "Markdown": makes a request body of/],
+		['markdown from a file that is a picture', { markdownSource: 'file' }, 'Invalid "Input Binary Field": "logo.png" is of the type image/png, not a Markdown file (or a ZIP holding one)', () => [pngItem]],
 	],
 	'pdfTool/mergePdfs': [
 		['merge across items: output name not .pdf, before any upload', { mergeInputs: 'allItems', inputType: 'binary', toolOptions: { finalFilename: 'merged.docx' } }, 'Invalid "Output File Name": must be a file name ending in .pdf, not "merged.docx"', () => [pdfItem, pdfItem]],

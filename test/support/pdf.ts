@@ -85,3 +85,28 @@ export async function pdfPageContents(bytes: Buffer): Promise<string[]> {
 			.join('|');
 	});
 }
+
+/**
+ * What the pages paint besides text: how many images they draw (image XObjects, inline images,
+ * image masks) and the colours things are filled with, as `#rrggbb` (text in a stylesheet's
+ * colour is filled with it), read from pdf.js's operator lists.
+ */
+export async function pdfPaint(bytes: Buffer): Promise<{ images: number; fillColours: string[] }> {
+	pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+	const { OPS } = await pdfjs;
+	const document = await openPdf(bytes);
+	const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+	const colourOps = new Set<number>([OPS.setFillRGBColor, OPS.setFillColor, OPS.setFillColorN]);
+	let images = 0;
+	const fillColours = new Set<string>();
+	for (let number = 1; number <= document.numPages; number++) {
+		const { fnArray, argsArray } = await (await document.getPage(number)).getOperatorList();
+		fnArray.forEach((op, index) => {
+			if (imageOps.has(op)) images++;
+			const colour = (argsArray[index] as unknown[] | null)?.[0];
+			if (colourOps.has(op) && typeof colour === 'string') fillColours.add(colour.toLowerCase());
+		});
+	}
+	await document.destroy();
+	return { images, fillColours: [...fillColours] };
+}

@@ -54,6 +54,26 @@ test('as an AI agent\'s tool, files stay URLs and templates come simplified unle
 	assert.equal(defaultsFor('pdfNoodleTool', get).simplify, true);
 });
 
+test('HTML and Markdown: Source is Text by default (saved workflows unchanged), File asks for the binary field; a tool has no Source and keeps the text', () => {
+	const shown = (name: string, parameters: Record<string, unknown>) =>
+		NodeHelpers.getNodeParameters(description.properties, parameters as never, true, false, { typeVersion: 1 }, { ...description, name }) ?? {};
+	const cases = [
+		{ operation: { resource: 'document', operation: 'renderFromHtml' }, choice: 'htmlSource', text: 'html', binary: 'htmlBinaryField' },
+		{ operation: { resource: 'batch', operation: 'renderHtml' }, choice: 'htmlSource', text: 'documentHtml', binary: 'htmlBinaryField' },
+		{ operation: { resource: 'pdfTool', operation: 'markdownToPdf' }, choice: 'markdownSource', text: 'markdown', binary: 'markdownBinaryField' },
+	];
+	for (const { operation, choice, text, binary } of cases) {
+		const saved = shown('pdfNoodle', operation);
+		assert.equal(saved[choice], 'text', `${operation.operation}: Source defaults to Text`);
+		assert.ok(text in saved && !(binary in saved), `${operation.operation}: the text parameter shows, the binary field does not`);
+		const file = shown('pdfNoodle', { ...operation, [choice]: 'file' });
+		assert.equal(file[binary], 'data', `${operation.operation}: Input Binary Field defaults to data`);
+		assert.ok(!(text in file), `${operation.operation}: the text parameter hides for File`);
+		const tool = shown('pdfNoodleTool', operation);
+		assert.ok(!(choice in tool) && text in tool && !(binary in tool), `${operation.operation}: a tool takes text only`);
+	}
+});
+
 test('no parameter has a displayOptions key left undefined (n8n 1.x refuses every workflow with such a node)', () => {
 	for (const nodeType of [new PdfNoodle(), new PdfNoodleTrigger()]) {
 		const undefinedKeys = nodeType.description.properties.flatMap((property) =>

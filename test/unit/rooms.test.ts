@@ -30,11 +30,14 @@ const ARROWS: Record<string, string[]> = {
 	dataCheck: ['fields', 'runner'],
 	pause: ['fields', 'runner', 'waiting'],
 	waiting: ['fields', 'runner'],
-	fields: ['runner'],
+	fields: ['runner', 'htmlFiles'],
 	runner: ['files', 'transport'],
 	trigger: ['files', 'api', 'transport'],
 	credentials: ['api', 'transport'],
 	files: ['transport'],
+	// Pure: a file's bytes to a self-contained document; the fields room reads an item's binary
+	// data with n8n's helpers and hands the bytes over (fields/documentFiles.ts).
+	htmlFiles: [],
 	transport: ['errors', 'api'],
 	errors: [],
 	api: [],

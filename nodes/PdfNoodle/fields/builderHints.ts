@@ -10,6 +10,8 @@ export const NODE_BUILDER_HINT: IBuilderHint = {
 	searchHint:
 		'Create PDF or PNG documents with pdf noodle (formerly pdforge): render a saved template with JSON data, render HTML or markdown, ' +
 		'render many documents in one batch, create templates with AI, and merge, split, compress or set the metadata of PDFs. ' +
+		'HTML and markdown come as text or as a file in a binary field (an HTML or markdown file, or a ZIP of a site, e.g. from Google Drive, S3, ' +
+		'an email or an HTTP Request node), its local images and stylesheets put into the document. ' +
 		'Use it instead of an HTTP Request node for the pdf noodle API: it waits for long renders and returns the files as binary data ' +
 		'(or signed URLs), ready for email or storage nodes. Render From HTML needs no template; Render From Template needs a template ID ' +
 		'from Template → Get Many and data shaped like Template → Get Variables.',
@@ -29,6 +31,17 @@ const PARAMETER_HINTS: Record<string, IParameterBuilderHint> = {
 	data: {
 		propertyHint:
 			'A JSON object whose keys are the template\'s variables (Template → Get Variables), with nested objects and lists as the template expects.',
+	},
+	htmlSource: {
+		propertyHint:
+			'"text" (the default): the HTML is the "html" (or, in a batch, "documentHtml") parameter. "file": the HTML file, or a ZIP with index.html and its images and stylesheets, ' +
+			'is the input item\'s binary field named by "htmlBinaryField" (default "data"), e.g. the output of Google Drive Download, an email trigger or an HTTP Request node; ' +
+			'files the page names are taken from the ZIP or from the item\'s other binary fields by file name.',
+	},
+	markdownSource: {
+		propertyHint:
+			'"text" (the default): the markdown is the "markdown" parameter. "file": the markdown file, or a ZIP with index.md and its images, is the input item\'s binary field ' +
+			'named by "markdownBinaryField" (default "data"); images it names are taken from the ZIP or from the item\'s other binary fields by file name.',
 	},
 	documentData: {
 		propertyHint: 'A JSON object per input item whose keys are the template\'s variables (Template → Get Variables), often the whole item.',

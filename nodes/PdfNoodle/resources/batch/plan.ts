@@ -12,6 +12,7 @@ import { MAX_BATCH_ITEMS, RENDER_PATHS, type RenderSource } from '../../../share
 import { invalidParameter } from '../../../shared/errors/validation';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { templateDataChecksOf } from '../../dataCheck/dataChecks';
+import { BATCH_HTML_SOURCE } from '../../fields/documentSource';
 import { batchFields, batchOptionsOf, type BatchOutputSettings, batchOutputSettingsOf, entriesFromList, entriesOfList, lifetimeOf } from '../../fields/batchSettings';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { modeOf } from '../../pause/mode';
@@ -29,7 +30,7 @@ export const BATCH_WAIT_DEFAULTS: WaitDefaults = { pollIntervalSeconds: 3, timeo
 /** Where an entry's document is (document/document.ts): its own parameter names, kept from the first release so saved workflows stay valid. */
 export const BATCH_DOCUMENT: DocumentParameters = {
 	data: { mode: 'documentDataMode', json: 'documentData', mapper: 'documentVariables', asText: 'documentVariablesAsText' },
-	html: 'documentHtml',
+	html: BATCH_HTML_SOURCE,
 	batchEntry: true,
 };
 

@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { withDocumentFiles } from '../../fields/documentFiles';
+import { BATCH_HTML_SOURCE, documentSourceFields } from '../../fields/documentSource';
 import { printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import type { Operation } from '../operation';
@@ -9,7 +11,7 @@ import { entriesField, FROM_ITEMS, RESOURCE } from './fields';
 
 const fields: INodeProperties[] = [
 	...updateDisplayOptions(FROM_ITEMS, [
-		{
+		...documentSourceFields(BATCH_HTML_SOURCE, {
 			displayName: 'HTML',
 			name: 'documentHtml',
 			type: 'string',
@@ -17,7 +19,7 @@ const fields: INodeProperties[] = [
 			required: true,
 			default: '',
 			description: 'The HTML of this item\'s document',
-		},
+		}),
 		printSettingsFields('printSettings', 'Print Settings'),
 		renderOptionsField('html', true),
 	]),
@@ -36,6 +38,6 @@ export const renderHtml: Operation = {
 		description: 'Render up to 20 HTML documents per batch, optionally merged into one PDF',
 	},
 	fields,
-	forWholeRun: batchRender('html'),
+	forWholeRun: withDocumentFiles(BATCH_HTML_SOURCE, batchRender('html')),
 	resume: resumeBatch,
 };

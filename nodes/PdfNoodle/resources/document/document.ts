@@ -9,8 +9,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RenderSource } from '../../../shared/api/endpoints';
-import { requireText } from '../../../shared/errors/validation';
 import { checkedTemplateData, knownTemplateData } from '../../dataCheck/checkedData';
+import { type DocumentSourceNames, documentText } from '../../fields/documentSource';
 import { printSettingsBody } from '../../fields/printSettings';
 import { renderOptionsBody } from '../../fields/renderOptions';
 import type { TemplateDataNames } from '../../fields/templateData';
@@ -22,8 +22,8 @@ import type { Outcome } from '../../runner/outcome';
 export interface DocumentParameters {
 	/** The Data group of a template document. */
 	data: TemplateDataNames;
-	/** The HTML parameter of an HTML document. */
-	html: string;
+	/** The HTML of an HTML document: its Source, text parameter and binary field (fields/documentSource.ts). */
+	html: DocumentSourceNames;
 	/** A batch entry: its URL lifetime is the batch's, and it may ask for debug with HTML too. */
 	batchEntry: boolean;
 }
@@ -64,7 +64,7 @@ export function documentOf(context: ItemContext, source: RenderSource, parameter
 			},
 		};
 	}
-	const content: IDataObject = { html: requireText(context, 'HTML', context.getNodeParameter(parameters.html)) };
+	const content: IDataObject = { html: documentText(context, parameters.html) };
 	const pdfParams = printSettingsBody(context, 'printSettings', 'Print Settings');
 	if (pdfParams) content.pdfParams = pdfParams;
 	return { body: { ...content, ...requestFields(), ...renderOptionsBody(context, 'html', parameters.batchEntry) } };

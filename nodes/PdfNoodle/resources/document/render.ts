@@ -14,6 +14,7 @@ import { requireBodyWithinLimit, requireHttpUrl } from '../../../shared/errors/v
 import { announcedSizeOf, downloadToBinary } from '../../../shared/files/download';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { withDataCheck } from '../../dataCheck/checkedData';
+import { RENDER_HTML_SOURCE } from '../../fields/documentSource';
 import { type DownloadSettings, downloadSettingsOf } from '../../fields/fields';
 import { throwOnMissingTemplate } from '../../fields/templateLocator';
 import { modeOf } from '../../pause/mode';
@@ -56,7 +57,7 @@ export async function completedRequest({ withData, ...plan }: RequestDraft): Pro
 /** Where a single render's document is: Render From Template's and Render From HTML's own parameters. */
 export const RENDER_DOCUMENT: DocumentParameters = {
 	data: { mode: 'dataMode', json: 'data', mapper: 'variables', asText: 'variablesAsText' },
-	html: 'html',
+	html: RENDER_HTML_SOURCE,
 	batchEntry: false,
 };
 

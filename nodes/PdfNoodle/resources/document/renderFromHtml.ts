@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { withDocumentFiles } from '../../fields/documentFiles';
+import { documentSourceFields, RENDER_HTML_SOURCE } from '../../fields/documentSource';
 import { printSettingsFields } from '../../fields/printSettings';
 import { renderOptionsField } from '../../fields/renderOptions';
 import { renderModeFields } from '../../pause/mode';
@@ -14,7 +16,7 @@ const option = {
 };
 
 const properties: INodeProperties[] = [
-	{
+	...documentSourceFields(RENDER_HTML_SOURCE, {
 		displayName: 'HTML',
 		name: 'html',
 		type: 'string',
@@ -22,7 +24,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		description: 'The complete HTML document to render',
-	},
+	}),
 	...renderModeFields(),
 	printSettingsFields('printSettings', 'Print Settings'),
 	renderOptionsField('html'),
@@ -33,6 +35,6 @@ export const renderFromHtml: Operation = {
 	resource: 'document',
 	option,
 	fields: properties,
-	forWholeRun: pausableRender('html'),
+	forWholeRun: withDocumentFiles(RENDER_HTML_SOURCE, pausableRender('html')),
 	resume: resumeRenders,
 };

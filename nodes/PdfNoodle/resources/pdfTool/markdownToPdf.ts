@@ -1,7 +1,8 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { TOOL_PATHS } from '../../../shared/api/endpoints';
-import { requireBodyWithinLimit, requireText } from '../../../shared/errors/validation';
+import { requireBodyWithinLimit } from '../../../shared/errors/validation';
+import { MARKDOWN_SOURCE, documentSourceFields, readDocumentText } from '../../fields/documentSource';
 import { printSettingsBody, printSettingsFields } from '../../fields/printSettings';
 import type { ItemContext } from '../../runner/itemContext';
 import type { Operation } from '../operation';
@@ -16,7 +17,7 @@ const option = {
 };
 
 const properties: INodeProperties[] = [
-	{
+	...documentSourceFields(MARKDOWN_SOURCE, {
 		displayName: 'Markdown',
 		name: 'markdown',
 		type: 'string',
@@ -24,7 +25,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. # Minutes\n\nSome **bold** text and a table',
-	},
+	}),
 	{
 		displayName: 'Custom CSS',
 		name: 'customCss',
@@ -39,7 +40,7 @@ const properties: INodeProperties[] = [
 ];
 
 async function convertItemMarkdown(context: ItemContext): Promise<INodeExecutionData[]> {
-	const body: IDataObject = { markdown: requireText(context, 'Markdown', context.getNodeParameter('markdown')) };
+	const body: IDataObject = { markdown: await readDocumentText(context, MARKDOWN_SOURCE) };
 	const customCss = String(context.getNodeParameter('customCss', '') ?? '');
 	if (customCss.trim() !== '') body.customCss = customCss;
 	const pdfOptions = printSettingsBody(context, 'pdfOptions', 'PDF Options');
