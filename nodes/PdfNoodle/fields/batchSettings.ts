@@ -43,8 +43,8 @@ export interface BatchOutputSettings extends DownloadSettings {
 	alsoSingleFiles: boolean;
 }
 
-export function batchOutputSettingsOf(context: ParameterReader): BatchOutputSettings {
-	return { ...downloadSettingsOf(context), fileOutput: fileOutputOf(context), alsoSingleFiles: batchOptionsOf(context).alsoSingleFiles };
+export function batchOutputSettingsOf(context: ParameterReader, options = batchOptionsOf(context)): BatchOutputSettings {
+	return { ...downloadSettingsOf(context), fileOutput: fileOutputOf(context), alsoSingleFiles: options.alsoSingleFiles };
 }
 
 /**
@@ -135,4 +135,21 @@ export function batchFields(context: ItemContext, set: BatchFieldsSet, entries: 
 	if (set.async) fields.async = true;
 	if (set.webhook !== undefined && set.webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', set.webhook);
 	return fields;
+}
+
+/**
+ * A batch's own settings, from the item whose settings it takes: its top-level fields and its
+ * output settings, the Batch Options read once for both (Merge Into One PDF for the one, Also
+ * Output the Single Files for the other).
+ */
+export function batchSettingsOf(
+	context: ItemContext,
+	set: Omit<BatchFieldsSet, 'merge'>,
+	entries: Array<{ body: IDataObject }>,
+): { fields: IDataObject; output: BatchOutputSettings } {
+	const options = batchOptionsOf(context);
+	return {
+		fields: batchFields(context, { ...set, merge: options.merge }, entries),
+		output: batchOutputSettingsOf(context, options),
+	};
 }

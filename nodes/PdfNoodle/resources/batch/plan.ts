@@ -13,7 +13,7 @@ import { invalidParameter } from '../../../shared/errors/validation';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { templateDataChecksOf } from '../../dataCheck/dataChecks';
 import { BATCH_HTML_SOURCE } from '../../fields/documentSource';
-import { batchFields, batchOptionsOf, type BatchOutputSettings, batchOutputSettingsOf, entriesFromList, entriesOfList, lifetimeOf } from '../../fields/batchSettings';
+import { type BatchOutputSettings, batchOutputSettingsOf, batchSettingsOf, entriesFromList, entriesOfList, lifetimeOf } from '../../fields/batchSettings';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { modeOf } from '../../pause/mode';
 import { PAUSE_MODE } from '../../pause/pause';
@@ -99,15 +99,17 @@ function batchOf(run: RunContext, source: RenderSource, entries: BatchEntry[]): 
 	const context = run.item(settingsIndex);
 	const mode = modeOf(context);
 	const webhook = mode === PAUSE_MODE ? '' : String(context.getNodeParameter('webhook', '') ?? '').trim();
-	const set = {
-		merge: batchOptionsOf(context).merge,
-		lifetimes: () => inputsOf({ entries }).map((inputIndex) => lifetimeOf(run.item(inputIndex))),
-		together: 'of one batch (up to 20 input items go as one batch)',
-		async: mode !== 'sync',
-		webhook,
-	};
-	const fields = batchFields(context, set, entries);
-	return { source, entries, settingsIndex, fields, wait: waitSettings(context, BATCH_WAIT_DEFAULTS), output: batchOutputSettingsOf(context) };
+	const { fields, output } = batchSettingsOf(
+		context,
+		{
+			lifetimes: () => inputsOf({ entries }).map((inputIndex) => lifetimeOf(run.item(inputIndex))),
+			together: 'of one batch (up to 20 input items go as one batch)',
+			async: mode !== 'sync',
+			webhook,
+		},
+		entries,
+	);
+	return { source, entries, settingsIndex, fields, wait: waitSettings(context, BATCH_WAIT_DEFAULTS), output };
 }
 
 /**
