@@ -14,14 +14,14 @@ import { type DownloadSettings, downloadSettingsOf, type ParameterReader } from 
 import { ENTRY_OPTION_FIELDS, ENTRY_OPTION_FLAGS, oneBatchLifetime } from './renderOptions';
 
 /** The Batch Options of one item: every read of them goes through here. */
-export interface BatchOptions {
+interface BatchOptions {
 	merge: boolean;
 	alsoSingleFiles: boolean;
 	/** Signed URL Lifetime (Seconds) as given, checked by `lifetimeOf`. */
 	signedUrlExpiresIn?: unknown;
 }
 
-export function batchOptionsOf(context: ParameterReader): BatchOptions {
+function batchOptionsOf(context: ParameterReader): BatchOptions {
 	const { merge, alsoSingleFiles, signedUrlExpiresIn } = context.getNodeParameter('batchOptions', {}) as IDataObject;
 	return { merge: merge === true, alsoSingleFiles: alsoSingleFiles === true, signedUrlExpiresIn };
 }
