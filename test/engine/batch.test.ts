@@ -151,6 +151,17 @@ describe('from input items', () => {
 		assert.ok(sizes.length >= 3, `sent ${JSON.stringify(sizes)}`);
 		assert.equal(sizes.reduce((sum, size) => sum + size, 0), 7);
 	});
+
+	test('an entry too large for any batch fails its own item; the others are rendered, in input order', async () => {
+		const huge = 'x'.repeat(3 * 1024 * 1024);
+		const documentHtml = `={{ "<p>" + $json.name + "</p>" + ($json.name === "Person 2" ? "<!--${huge}-->" : "") }}`;
+		const { items, error } = await run({ resource: 'batch', operation: 'renderHtml', batchSource: 'inputItems', documentHtml, downloadFile: false }, people(3), true);
+		assert.equal(error, undefined, error?.message);
+		assert.deepEqual(items.map((item) => (item.pairedItem as { item: number }).item), [0, 1, 2]);
+		assert.equal(items[1].json.error, 'Invalid "HTML": makes an entry of 3.0 MB, over the 3 MB a batch may carry');
+		assert.deepEqual([items[0].json.renderStatus, items[2].json.renderStatus], ['SUCCESS', 'SUCCESS']);
+		assert.deepEqual(batchPosts().map((post) => (post.body as { items: Array<{ html: string }> }).items.map((entry) => entry.html)), [['<p>Person 1</p>', '<p>Person 3</p>']]);
+	});
 });
 
 describe('states', () => {

@@ -124,32 +124,21 @@ export interface BatchFieldsSet {
  */
 export function batchFields(context: ItemContext, set: BatchFieldsSet, entries: Array<{ body: IDataObject }> = []): IDataObject {
 	const fields: IDataObject = {};
+	const lifetime = oneBatchLifetime(context, set.lifetimes(), set.together);
 	if (set.merge) {
 		if (entries.some((entry) => entry.body.convertToImage === true)) {
 			throw invalidParameter(context, 'Merge Into One PDF', 'cannot be used when an entry asks for PNG output');
 		}
 		fields.merge = true;
 	}
-	const lifetime = oneBatchLifetime(context, set.lifetimes(), set.together);
 	if (lifetime !== undefined) fields.signedUrlExpiresIn = lifetime;
 	if (set.async) fields.async = true;
 	if (set.webhook !== undefined && set.webhook !== '') fields.webhook = requireHttpUrl(context, 'Webhook URL', set.webhook);
 	return fields;
 }
 
-/**
- * A batch's own settings, from the item whose settings it takes: its top-level fields and its
- * output settings, the Batch Options read once for both (Merge Into One PDF for the one, Also
- * Output the Single Files for the other).
- */
-export function batchSettingsOf(
-	context: ItemContext,
-	set: Omit<BatchFieldsSet, 'merge'>,
-	entries: Array<{ body: IDataObject }>,
-): { fields: IDataObject; output: BatchOutputSettings } {
-	const options = batchOptionsOf(context);
-	return {
-		fields: batchFields(context, { ...set, merge: options.merge }, entries),
-		output: batchOutputSettingsOf(context, options),
-	};
+/** A batch's top-level fields, from the item whose settings it takes: its Merge Into One PDF, and what `set` gives. */
+export function batchFieldsOf(context: ItemContext, set: Omit<BatchFieldsSet, 'merge'>, entries: Array<{ body: IDataObject }>): IDataObject {
+	const { merge } = batchOptionsOf(context);
+	return batchFields(context, { ...set, merge }, entries);
 }

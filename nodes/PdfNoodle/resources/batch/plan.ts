@@ -13,7 +13,7 @@ import { invalidParameter } from '../../../shared/errors/validation';
 import type { ApiRequest } from '../../../shared/transport/transport';
 import { templateDataChecksOf } from '../../dataCheck/dataChecks';
 import { BATCH_HTML_SOURCE } from '../../fields/documentSource';
-import { type BatchOutputSettings, batchOutputSettingsOf, batchSettingsOf, entriesFromList, entriesOfList, lifetimeOf } from '../../fields/batchSettings';
+import { type BatchOutputSettings, batchFieldsOf, batchOutputSettingsOf, entriesFromList, entriesOfList, lifetimeOf } from '../../fields/batchSettings';
 import { oneBatchLifetime } from '../../fields/renderOptions';
 import { modeOf } from '../../pause/mode';
 import { PAUSE_MODE } from '../../pause/pause';
@@ -51,8 +51,9 @@ export interface Batch {
 	output: BatchOutputSettings;
 }
 
-/** The API's body limit is 3 MB: what the node sends stays below it. */
+/** The API's body limit is 3 MB: what the node sends stays below it, a batch's top-level fields (merge, webhook, ...) with room around its entries. */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
+const ENVELOPE_BYTES = 2048;
 
 /**
  * The request of a batch: its entries and top-level fields. The one builder of a batch body,
@@ -63,29 +64,31 @@ export function batchRequest(source: RenderSource, batch: { entries: Array<{ bod
 	return { method: 'POST', url: RENDER_PATHS[source].batch, body: { items: batch.entries.map((entry) => entry.body), ...batch.fields } };
 }
 
-/** Cuts entries into batches of at most 20 whose bodies stay under 3 MB; an entry too large alone is reported. */
-function chunked(entries: BatchEntry[], onTooLarge: (entry: BatchEntry, bytes: number) => void): BatchEntry[][] {
-	const batches: BatchEntry[][] = [];
+/** An entry too large for any batch, and its size in bytes. */
+type TooLarge = { entry: BatchEntry; bytes: number };
+
+/** Cuts entries into batches of at most 20 whose bodies stay under 3 MB; an entry too large alone goes to `tooLarge`. */
+function chunked(entries: BatchEntry[]): { groups: BatchEntry[][]; tooLarge: TooLarge[] } {
+	const groups: BatchEntry[][] = [];
+	const tooLarge: TooLarge[] = [];
 	let current: BatchEntry[] = [];
-	// Room for the top-level fields (merge, webhook, ...) around the entries.
-	const envelope = 2048;
-	let size = envelope;
+	let size = ENVELOPE_BYTES;
 	for (const entry of entries) {
 		const bytes = Buffer.byteLength(JSON.stringify(entry.body), 'utf8') + 1;
-		if (bytes + envelope > MAX_BODY_BYTES) {
-			onTooLarge(entry, bytes);
+		if (bytes + ENVELOPE_BYTES > MAX_BODY_BYTES) {
+			tooLarge.push({ entry, bytes });
 			continue;
 		}
 		if (current.length === MAX_BATCH_ITEMS || size + bytes > MAX_BODY_BYTES) {
-			batches.push(current);
+			groups.push(current);
 			current = [];
-			size = envelope;
+			size = ENVELOPE_BYTES;
 		}
 		current.push(entry);
 		size += bytes;
 	}
-	if (current.length > 0) batches.push(current);
-	return batches;
+	if (current.length > 0) groups.push(current);
+	return { groups, tooLarge };
 }
 
 /**
@@ -99,7 +102,7 @@ function batchOf(run: RunContext, source: RenderSource, entries: BatchEntry[]): 
 	const context = run.item(settingsIndex);
 	const mode = modeOf(context);
 	const webhook = mode === PAUSE_MODE ? '' : String(context.getNodeParameter('webhook', '') ?? '').trim();
-	const { fields, output } = batchSettingsOf(
+	const fields = batchFieldsOf(
 		context,
 		{
 			lifetimes: () => inputsOf({ entries }).map((inputIndex) => lifetimeOf(run.item(inputIndex))),
@@ -109,7 +112,8 @@ function batchOf(run: RunContext, source: RenderSource, entries: BatchEntry[]): 
 		},
 		entries,
 	);
-	return { source, entries, settingsIndex, fields, wait: waitSettings(context, BATCH_WAIT_DEFAULTS), output };
+	// The output settings of the batch's first item, read when its entry was drafted, are the batch's.
+	return { source, entries, settingsIndex, fields, wait: waitSettings(context, BATCH_WAIT_DEFAULTS), output: entries[0].output };
 }
 
 /**
@@ -119,6 +123,7 @@ function batchOf(run: RunContext, source: RenderSource, entries: BatchEntry[]): 
  */
 function draftBatches(run: RunContext, source: RenderSource, outcome: Outcome): Batch[] {
 	let groups: BatchEntry[][];
+	let tooLarge: TooLarge[] = [];
 	if (entriesFromList(run.item(0))) {
 		groups = outcome.eachItem((context, inputIndex) => {
 			const output = batchOutputSettingsOf(context);
@@ -126,12 +131,7 @@ function draftBatches(run: RunContext, source: RenderSource, outcome: Outcome): 
 		});
 	} else {
 		const entries = outcome.eachItem((context, inputIndex): BatchEntry => ({ output: batchOutputSettingsOf(context), ...documentOf(context, source, BATCH_DOCUMENT), inputIndex }));
-		groups = chunked(entries, (entry, bytes) =>
-			outcome.fail(
-				[entry.inputIndex],
-				invalidParameter(run.item(entry.inputIndex), source === 'html' ? 'HTML' : 'Data (JSON)', `makes an entry of ${(bytes / 1024 / 1024).toFixed(1)} MB, over the 3 MB a batch may carry`),
-			),
-		);
+		({ groups, tooLarge } = chunked(entries));
 	}
 	const batches: Batch[] = [];
 	for (const entries of groups) {
@@ -140,6 +140,11 @@ function draftBatches(run: RunContext, source: RenderSource, outcome: Outcome): 
 		} catch (error) {
 			outcome.fail(inputsOf({ entries }), error);
 		}
+	}
+	// An entry too large for any batch fails its own item (the outcome keeps the input order).
+	const parameter = source === 'html' ? 'HTML' : 'Data (JSON)';
+	for (const { entry, bytes } of tooLarge) {
+		outcome.fail([entry.inputIndex], invalidParameter(run.item(entry.inputIndex), parameter, `makes an entry of ${(bytes / 1024 / 1024).toFixed(1)} MB, over the 3 MB a batch may carry`));
 	}
 	return batches;
 }
