@@ -154,15 +154,15 @@ const post = async (path: string, body: unknown) =>
 
 describe('with n8n\'s SSRF protection on and the sandbox allowed', () => {
 	testOnN8n2('a render, a batch and the PDF tools on a binary (merge, compress, metadata) run', async () => {
-		const invoice = await n8n.execute('pdfNoodleRenderInvoice');
+		const invoice = await n8n.runManually(baseUrl, 'pdfNoodleRenderInvoice');
 		const [rendered] = invoice.data.resultData.runData['Render invoice'][0].data.main[0];
 		assert.ok((await pdfText(n8n.readBinary(rendered.binary.data))).includes('Invoice INV-1042'));
 
-		const batch = await n8n.execute('pdfNoodleBatchMerge');
+		const batch = await n8n.runManually(baseUrl, 'pdfNoodleBatchMerge');
 		const [merged] = batch.data.resultData.runData['Certificates, merged'][0].data.main[0];
 		assert.ok((await pdfText(n8n.readBinary(merged.binary.data))).includes('Grace Hopper'));
 
-		const tools = await n8n.execute('pdfNoodleMarkdownMergeCompressMetadata');
+		const tools = await n8n.runManually(baseUrl, 'pdfNoodleMarkdownMergeCompressMetadata');
 		assert.equal(tools.data.resultData.error, undefined, tools.data.resultData.error?.message);
 		const [titled] = tools.data.resultData.runData['Set title and author'][0].data.main[0];
 		assert.ok((await pdfText(n8n.readBinary(titled.binary.data))).length > 0);
@@ -306,7 +306,7 @@ describe('the trigger under pressure from outside', () => {
 
 describe('the API key stays with pdf noodle', () => {
 	test('n8n\'s HTTP Request node with the PDF Noodle API credential cannot send the key to another host', async () => {
-		const run = await n8n.execute('pdfNoodleHardHttp');
+		const run = await n8n.runManually(baseUrl, 'pdfNoodleHardHttp');
 		const error = run.data.resultData.runData['HTTP Request'][0].error;
 		assert.match(`${error?.message} ${error?.description}`, new RegExp(`Refusing to send the pdf noodle API key to ${new URL(collector.url).origin.replace(/\./g, '\\.')}`));
 		assert.deepEqual(collector.received, [], 'the other host got nothing, so not the key');
@@ -315,7 +315,7 @@ describe('the API key stays with pdf noodle', () => {
 	test('n8n\'s HTTP Request node with the credential sends no key through a proxy that could read it (plain http, or Ignore SSL Issues on)', async () => {
 		const proxy = new URL(collector.url).host.replace(/\./g, '\\.');
 		const errorOf = async (workflowId: keyof typeof PROXY_CASES) => {
-			const error = (await n8n.execute(workflowId)).data.resultData.runData['HTTP Request'][0].error;
+			const error = (await n8n.runManually(baseUrl, workflowId)).data.resultData.runData['HTTP Request'][0].error;
 			return `${error?.message} ${error?.description}`;
 		};
 		assert.match(
@@ -330,7 +330,7 @@ describe('the API key stays with pdf noodle', () => {
 	});
 
 	test('a redirect of the API to the service over plain http is not followed, and the render says why', async () => {
-		const run = await n8n.execute('pdfNoodleHardRedirect');
+		const run = await n8n.runManually(baseUrl, 'pdfNoodleHardRedirect');
 		assert.equal(
 			run.data.resultData.runData['Render invoice'][0].error?.message,
 			'The pdf noodle API answered with a redirect to http://api.pdfnoodle.com:8080, which is not the pdf noodle service: it was not followed, so your API key stays with the service',

@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import axios, { type AxiosInstance } from 'axios';
 
 import { freePort } from '../support/ports';
-import { stopProcess } from '../support/processes';
+import { stopProcess, waitFor } from '../support/processes';
 import { ListInstall } from './listInstall';
 import { N8N_3X_PROFILE, n8n3Settings, RUNNERS_AUTH_TOKEN } from './n8n3Profile';
 import { imageVersion, N8N_IMAGE, RUNNERS_IMAGE, spawnN8nImage, spawnRunnersImage } from './n8nImage';
@@ -85,6 +85,16 @@ export interface ExecutionRecord {
 	data: any;
 }
 
+/**
+ * An execution row with its run data (`text`, as n8n stores it) parsed when `data` is first
+ * read: the tests poll the executions several times a second and look at the data of few of
+ * them, and parsing every row's data at each poll cost seconds of CPU on a 2-core machine.
+ */
+export function withRunData<Row extends object>(row: Row, text: string | null, parse: (text: string) => unknown): Row & { data: any } {
+	let data: unknown;
+	return Object.defineProperty(row, 'data', { enumerable: true, get: () => (data ??= text ? parse(text) : undefined) }) as Row & { data: any };
+}
+
 export class N8n {
 	private server: ChildProcess | undefined;
 	/** The runners sidecar beside `n8n start` (an image job's 3.x). */
@@ -93,6 +103,8 @@ export class N8n {
 	private listInstall: ListInstall | undefined;
 	/** Whether `n8n start` has run in this user folder. */
 	private startedOnce = false;
+	/** The owner's REST client of the started n8n, for `runManually` (logged in once). */
+	private editorClient: AxiosInstance | undefined;
 	/** What the last `n8n start` printed so far (stdout and stderr), unless shown as it came. */
 	serverLog = '';
 	/** More settings for this n8n's processes, over the defaults (set before starting it). */
@@ -250,6 +262,34 @@ export class N8n {
 	}
 
 	/**
+	 * Starts a workflow in the started n8n as its editor's "Execute workflow" button does (from
+	 * its manual trigger, `POST /rest/workflows/<id>/run`); returns the execution's id. One
+	 * running n8n serves every such run, where `execute` starts a whole n8n for each: seconds of
+	 * CPU per run on a 2-core machine.
+	 */
+	async startManually(baseUrl: string, workflowId: string): Promise<number> {
+		const rest = (this.editorClient ??= await this.ownerClient(baseUrl));
+		const workflow = (await rest.get(`/rest/workflows/${workflowId}`)).data.data;
+		const trigger = workflow?.nodes?.find((node: { type: string }) => node.type === 'n8n-nodes-base.manualTrigger');
+		if (!trigger) throw new Error(`Workflow ${workflowId} has no manual trigger to run it from`);
+		const started = await rest.post(`/rest/workflows/${workflowId}/run`, { workflowData: workflow, triggerToStartFrom: { name: trigger.name } });
+		const executionId = Number(started.data?.data?.executionId);
+		if (started.status !== 200 || !executionId) throw new Error(`n8n did not run ${workflowId}: ${started.status} ${JSON.stringify(started.data)}`);
+		return executionId;
+	}
+
+	/** Runs a workflow as `startManually` does and returns it, once it has ended, in the shape `execute` returns. */
+	async runManually(baseUrl: string, workflowId: string): Promise<any> {
+		const executionId = await this.startManually(baseUrl, workflowId);
+		const ended = await waitFor(
+			`execution ${executionId} of ${workflowId} to end`,
+			() => this.executions().find((execution) => execution.id === executionId && !['new', 'running', 'waiting'].includes(execution.status)),
+			300_000,
+		);
+		return { status: ended.status, data: ended.data };
+	}
+
+	/**
 	 * Activates a workflow, so that its trigger listens once `n8n start` runs. n8n 2.x publishes
 	 * the workflow (its `update:workflow --active` is deprecated); 1.x has no publish command.
 	 */
@@ -334,7 +374,7 @@ export class N8n {
 					'SELECT e.id, e.status, e.mode, e.workflowId, d.data FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id ORDER BY e.id',
 				)
 				.all() as Array<{ id: number; status: string; mode: string; workflowId: string; data: string | null }>;
-			return rows.map((row) => ({ ...row, data: row.data ? flatted.parse(row.data) : undefined }));
+			return rows.map(({ data, ...row }) => withRunData(row, data, (text) => flatted.parse(text)));
 		} finally {
 			database.close();
 		}
@@ -353,7 +393,7 @@ export class N8n {
 
 	async stop(): Promise<void> {
 		const [server, runners] = [this.server, this.runners];
-		[this.server, this.runners] = [undefined, undefined];
+		[this.server, this.runners, this.editorClient] = [undefined, undefined, undefined];
 		await stopProcess(runners);
 		await stopProcess(server);
 	}
@@ -361,10 +401,18 @@ export class N8n {
 	/**
 	 * Sets up the owner account of this fresh n8n through its REST API, as its first visitor
 	 * would in the browser; log in as `N8N_OWNER`. Once set up, n8n refuses a second setup
-	 * (400), which leaves the owner as it was.
+	 * (400), which leaves the owner as it was. n8n 1.x answers its readiness check before its
+	 * REST routes exist: a 404 is asked again, for up to a minute.
 	 */
 	async setUpOwner(baseUrl: string): Promise<void> {
-		const setup = await axios.post(`${baseUrl}/rest/owner/setup`, N8N_OWNER, { validateStatus: () => true });
+		const setup = await waitFor(
+			'n8n\'s owner setup route',
+			async () => {
+				const answer = await axios.post(`${baseUrl}/rest/owner/setup`, N8N_OWNER, { validateStatus: () => true });
+				return answer.status === 404 ? undefined : answer;
+			},
+			60_000,
+		);
 		if (setup.status !== 200 && setup.status !== 400) throw new Error(`Setting up n8n's owner failed with ${setup.status}: ${JSON.stringify(setup.data)}`);
 	}
 

@@ -115,16 +115,10 @@ async function comparable(items: any[]): Promise<unknown[]> {
 	);
 }
 
-/**
- * Starts the workflow with `n8n execute` and returns the execution once it is parked. Looked for
- * while the CLI still shuts down (seconds on a busy machine): by the time it has exited, pdf
- * noodle may have called back and the running n8n resumed the execution.
- */
+/** Starts the workflow in the running n8n, as its editor does, and returns the execution once it is parked. */
 async function startPaused(workflowId: string): Promise<ExecutionRecord> {
-	const executed = n8n.execute(workflowId).catch(() => undefined);
-	const paused = await waitFor('the paused execution', () => executionsOf(workflowId).find((execution) => execution.status === 'waiting'), 60_000);
-	await executed;
-	return paused;
+	const executionId = await n8n.startManually(baseUrl, workflowId);
+	return await waitFor('the paused execution', () => executionsOf(workflowId).find((execution) => execution.id === executionId && execution.status === 'waiting'), 60_000);
 }
 
 /** The resume URL the node gave pdf noodle as the webhook of its request. */
@@ -190,7 +184,7 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 			const delivery = sandbox.context.webhookDeliveries.find((entry) => entry.url === resumeUrl);
 			assert.deepEqual([delivery?.status, delivery?.answer], [200, { received: true, resumed: true }]);
 
-			await n8n.execute('pdfNoodlePollOne');
+			await n8n.runManually(baseUrl, 'pdfNoodlePollOne');
 			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollOne').find((execution) => execution.status === 'success'));
 			const [item] = renderOutput(resumed);
 			assert.equal(item.binary.data.fileName, 'lovelace.pdf');
@@ -210,7 +204,7 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 
 			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseThree').find((execution) => execution.status === 'success'), 60_000);
 			assert.equal(sandbox.context.webhookDeliveries.filter((entry) => entry.url === resumeUrl).length, 1, 'one call back');
-			await n8n.execute('pdfNoodlePollThree');
+			await n8n.runManually(baseUrl, 'pdfNoodlePollThree');
 			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollThree').find((execution) => execution.status === 'success'));
 			const output = await comparable(renderOutput(resumed));
 			assert.deepEqual(output.map((item: any) => [item.person, item.file.fileName, item.pairedItem]), [
@@ -258,7 +252,7 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 		try {
 			await startPaused('pdfNoodlePauseBatch');
 			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseBatch').find((execution) => execution.status === 'success'), 60_000);
-			await n8n.execute('pdfNoodlePollBatch');
+			await n8n.runManually(baseUrl, 'pdfNoodlePollBatch');
 			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollBatch').find((execution) => execution.status === 'success'));
 
 			const shape = async (items: any[]) =>

@@ -18,7 +18,7 @@ import { pdfText } from '../support/pdf';
 import { apiRequests, clearRequestLog, type Sandbox, startTestSandbox } from '../support/sandbox';
 import { waitFor } from '../support/processes';
 import { EXAMPLE_TRIGGER_TOKEN, example, sandboxCredential, triggerSecretCredential } from '../e2e/examples';
-import { packPackage } from '../e2e/n8n';
+import { packPackage, withRunData } from '../e2e/n8n';
 import { LETTER_DATA } from '../e2e/toolNodes';
 import { parseExecutionData, QueueCluster } from './cluster';
 import { BURST_TRIGGER, burstTriggerWorkflow, PAUSED_RENDER, pausedRenderWorkflow, RENDER_ON_REQUEST, renderOnRequestWorkflow, SLOW_RENDER, slowRenderWorkflow, TRIGGER_THEN_COMPRESS, triggerThenCompressWorkflow } from './workflows';
@@ -65,7 +65,7 @@ async function executionsOf(workflowId: string): Promise<ExecutionRow[]> {
 		'SELECT e.id, e.status, e."workflowId", d.data FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id WHERE e."workflowId" = $1 ORDER BY e.id',
 		[workflowId],
 	);
-	return rows.map((row) => ({ ...row, id: String(row.id), data: row.data ? parseExecutionData(row.data) : undefined }));
+	return rows.map(({ data, ...row }) => withRunData({ ...row, id: String(row.id) }, data, parseExecutionData));
 }
 
 /** A binary of an execution, read through the main's REST API as the editor reads it. */
