@@ -79,25 +79,25 @@ report() {
 }
 trap report EXIT
 
-# The lanes, balanced by the times their steps took under scripts/slow-machine.sh (the runs
-# docs/development.md lists): three. On a quiet machine each step mostly waits for n8n (a
-# render, a call back, its wait tracker, a restart); with both cores kept busy the steps are
-# bound by the CPU, and three lanes still ended about 12 % sooner than two. n8n 1.x's files are
-# split as n8n 2.x's are (the files run under the 3.x defaults, and the others), so that no
-# lane carries two long steps.
+# The lanes, balanced by the CPU their steps take (measured file by file, docs/development.md):
+# three. On a quiet machine each step mostly waits for n8n (a render, a call back, its wait
+# tracker, a restart); with both cores kept busy the steps are bound by the CPU, and three
+# lanes still ended about 12 % sooner than two. n8n 1.x's files are split as n8n 2.x's are (the
+# files run under the 3.x defaults, and the others), so that no lane carries two long steps;
+# queue mode, the longest step, has a lane of its own.
 profile_files="$(bash scripts/e2e-3x.sh --pattern)"
 n8n1() { env PDF_NOODLE_N8N=1 bash scripts/jest.sh --selectProjects e2e --runInBand "$@"; }
-profile_then_n8n1_others() {
+profile_then_n8n1_others_then_editor() {
   lane_step "end-to-end, n8n 2.x, 3.x defaults" bash scripts/e2e-3x.sh --profile &&
-    lane_step "end-to-end, n8n 1.x, the other files" n8n1 --testPathIgnorePatterns "$profile_files"
+    lane_step "end-to-end, n8n 1.x, the other files" n8n1 --testPathIgnorePatterns "$profile_files" &&
+    lane_step "editor" bash scripts/jest.sh --selectProjects ui --runInBand
 }
 others_then_n8n1_profile_files() {
   lane_step "end-to-end, n8n 2.x" bash scripts/e2e-3x.sh --others &&
     lane_step "end-to-end, n8n 1.x, the 3.x-defaults files" n8n1 -- "$profile_files"
 }
-queue_then_editor() {
-  lane_step "queue mode" bash scripts/jest.sh --selectProjects queue --runInBand &&
-    lane_step "editor" bash scripts/jest.sh --selectProjects ui --runInBand
+queue_mode() {
+  lane_step "queue mode" bash scripts/jest.sh --selectProjects queue --runInBand
 }
 
 step "setup" bash scripts/setup.sh
@@ -105,4 +105,4 @@ step "build" npm run --silent build:node24
 step "lint" npm run --silent lint:node24
 step "type-check of the tests" tsc -p tsconfig.test.json
 step "unit, contract, engine (coverage)" bash scripts/jest.sh --selectProjects unit contract engine --coverage
-step "real n8n, three lanes side by side" side_by_side profile_then_n8n1_others others_then_n8n1_profile_files queue_then_editor
+step "real n8n, three lanes side by side" side_by_side profile_then_n8n1_others_then_editor others_then_n8n1_profile_files queue_mode
