@@ -51,7 +51,7 @@ export interface Batch {
 	output: BatchOutputSettings;
 }
 
-/** The API's body limit is 3 MB: what the node sends stays below it, a batch's top-level fields (merge, webhook, ...) with room around its entries. */
+/** The API's body limit is 3 MB: what the node sends stays below it; a batch keeps `ENVELOPE_BYTES` of it for its top-level fields (merge, webhook, ...). */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
 const ENVELOPE_BYTES = 2048;
 
