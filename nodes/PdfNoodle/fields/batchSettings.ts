@@ -43,8 +43,8 @@ export interface BatchOutputSettings extends DownloadSettings {
 	alsoSingleFiles: boolean;
 }
 
-export function batchOutputSettingsOf(context: ParameterReader, options = batchOptionsOf(context)): BatchOutputSettings {
-	return { ...downloadSettingsOf(context), fileOutput: fileOutputOf(context), alsoSingleFiles: options.alsoSingleFiles };
+export function batchOutputSettingsOf(context: ParameterReader): BatchOutputSettings {
+	return { ...downloadSettingsOf(context), fileOutput: fileOutputOf(context), alsoSingleFiles: batchOptionsOf(context).alsoSingleFiles };
 }
 
 /**
