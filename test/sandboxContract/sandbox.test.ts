@@ -141,6 +141,18 @@ describe('synchronous HTML render', () => {
 		assert.ok(text.includes('Quarterly report') && text.includes('Revenue grew 12%.'), text);
 	});
 
+	test('each render starts on a blank page: nothing of the one before it (its scripts\' globals, its text) is left', async () => {
+		// Three in a row, one at a time: the renderer keeps its pages between renders.
+		const texts: string[] = [];
+		for (const name of ['first', 'second', 'third']) {
+			const html = `<p id="out"></p><script>document.getElementById('out').textContent = 'Render ${name}, left before it: ' + (window.leftBehind ?? 'nothing'); window.leftBehind = '${name}';</script>`;
+			const response = await finishedCall(sandbox, '/v1/html-to-pdf/sync', { html });
+			assert.equal(response.status, 200);
+			texts.push((await pdfText((await download(response.json.signedUrl)).bytes)).trim());
+		}
+		assert.deepEqual(texts, ['Render first, left before it: nothing', 'Render second, left before it: nothing', 'Render third, left before it: nothing']);
+	});
+
 	test('an empty html is 400', async () => {
 		const response = await callApi(sandbox, 'POST', '/v1/html-to-pdf/sync', { html: '' });
 		assert.equal(response.status, 400);

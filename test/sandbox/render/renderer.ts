@@ -72,27 +72,15 @@ export class Renderer {
 	constructor(private readonly allowedOrigin: () => string) {}
 
 	async htmlToPdf(html: string, options: PrintOptions): Promise<Buffer> {
-		await this.acquire();
-		let page: Page | undefined;
-		let keep = false;
-		try {
-			page = this.keptPages.pop() ?? (await this.newPage());
-			await page.goto('about:blank');
+		return await this.withPage('kept', async (page) => {
 			await page.setContent(html, { waitUntil: 'load', timeout: 20_000 });
-			const pdf = await page.pdf(options);
-			keep = !this.closed;
-			return pdf;
-		} finally {
-			// A page whose render failed (a time-out, a crash) is not used again.
-			if (page && keep) this.keptPages.push(page);
-			else await page?.close().catch(() => undefined);
-			this.release();
-		}
+			return await page.pdf(options);
+		});
 	}
 
 	/** A PNG of the whole page, laid out at the width of the requested paper. */
 	async htmlToPng(html: string, widthPx: number): Promise<Buffer> {
-		return await this.withPage(async (page) => {
+		return await this.withPage('own', async (page) => {
 			await page.setViewportSize({ width: Math.round(widthPx), height: 600 });
 			await page.setContent(html, { waitUntil: 'load', timeout: 20_000 });
 			await page.emulateMedia({ media: 'print' });
@@ -120,15 +108,24 @@ export class Renderer {
 		return page;
 	}
 
-	/** A PNG's page is its own: its viewport and print media are set for it alone. */
-	private async withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
+	/**
+	 * Runs a render in its slot on a page: a kept one (a PDF; it starts on a blank document, and
+	 * is kept again unless the render failed: a time-out, a crash) or its own (a PNG, whose
+	 * viewport and print media are set for it alone), closed after it.
+	 */
+	private async withPage<T>(which: 'kept' | 'own', work: (page: Page) => Promise<T>): Promise<T> {
 		await this.acquire();
 		let page: Page | undefined;
+		let keep = false;
 		try {
-			page = await this.newPage();
-			return await work(page);
+			page = (which === 'kept' && this.keptPages.pop()) || (await this.newPage());
+			if (which === 'kept') await page.goto('about:blank');
+			const result = await work(page);
+			keep = which === 'kept' && !this.closed;
+			return result;
 		} finally {
-			await page?.close().catch(() => undefined);
+			if (page && keep) this.keptPages.push(page);
+			else await page?.close().catch(() => undefined);
 			this.release();
 		}
 	}
