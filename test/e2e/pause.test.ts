@@ -184,8 +184,8 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 			const delivery = sandbox.context.webhookDeliveries.find((entry) => entry.url === resumeUrl);
 			assert.deepEqual([delivery?.status, delivery?.answer], [200, { received: true, resumed: true }]);
 
-			await n8n.runManually(baseUrl, 'pdfNoodlePollOne');
-			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollOne').find((execution) => execution.status === 'success'));
+			const polled = await n8n.runManually(baseUrl, 'pdfNoodlePollOne');
+			assert.equal(polled.status, 'success', JSON.stringify(polled.data?.resultData?.error));
 			const [item] = renderOutput(resumed);
 			assert.equal(item.binary.data.fileName, 'lovelace.pdf');
 			assert.deepEqual(await comparable(renderOutput(resumed)), await comparable(renderOutput(polled)));
@@ -204,8 +204,8 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 
 			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseThree').find((execution) => execution.status === 'success'), 60_000);
 			assert.equal(sandbox.context.webhookDeliveries.filter((entry) => entry.url === resumeUrl).length, 1, 'one call back');
-			await n8n.runManually(baseUrl, 'pdfNoodlePollThree');
-			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollThree').find((execution) => execution.status === 'success'));
+			const polled = await n8n.runManually(baseUrl, 'pdfNoodlePollThree');
+			assert.equal(polled.status, 'success', JSON.stringify(polled.data?.resultData?.error));
 			const output = await comparable(renderOutput(resumed));
 			assert.deepEqual(output.map((item: any) => [item.person, item.file.fileName, item.pairedItem]), [
 				['Ada Lovelace', 'lovelace.pdf', { item: 0 }],
@@ -252,8 +252,8 @@ describeOnN8n2('Pause Until Called Back in a running n8n', () => {
 		try {
 			await startPaused('pdfNoodlePauseBatch');
 			const resumed = await waitFor('the resumed execution', () => executionsOf('pdfNoodlePauseBatch').find((execution) => execution.status === 'success'), 60_000);
-			await n8n.runManually(baseUrl, 'pdfNoodlePollBatch');
-			const polled = await waitFor('the polling execution', () => executionsOf('pdfNoodlePollBatch').find((execution) => execution.status === 'success'));
+			const polled = await n8n.runManually(baseUrl, 'pdfNoodlePollBatch');
+			assert.equal(polled.status, 'success', JSON.stringify(polled.data?.resultData?.error));
 
 			const shape = async (items: any[]) =>
 				await Promise.all(
